@@ -1,0 +1,5 @@
+import sys
+
+from codedebate.cli import main
+
+sys.exit(main())

@@ -1,0 +1,54 @@
+"""The one interface every LLM backend implements, and the call record it returns."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class BackendError(RuntimeError):
+    """A backend could not answer (server down, model missing, timeout, empty reply).
+
+    Never caught to fake an answer: the run fails and says why.
+    """
+
+
+@dataclass(frozen=True)
+class Message:
+    role: str  # "system" | "user" | "assistant"
+    content: str
+
+
+@dataclass(frozen=True)
+class ChatRequest:
+    messages: tuple[Message, ...]
+    temperature: float = 0.7
+    seed: int | None = None
+    max_tokens: int | None = None
+    stop: tuple[str, ...] = ()
+    # who is asking: role ("proposer"/"judge"), phase, round; recorded, never sent to the model
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChatResponse:
+    text: str
+    model: str
+    prompt_tokens: int
+    completion_tokens: int
+    seconds: float
+    finish_reason: str = "stop"  # "stop" | "length" (truncated)
+
+
+class Backend(ABC):
+    """An async chat model. One instance per model name."""
+
+    name: str
+
+    @abstractmethod
+    async def chat(self, request: ChatRequest) -> ChatResponse:
+        """Answer one chat request or raise BackendError."""
+
+    async def aclose(self) -> None:  # noqa: B027 - optional hook
+        """Release resources (HTTP sessions, model memory)."""

@@ -1,0 +1,46 @@
+"""The ``codedebate`` command: one subcommand per pipeline stage.
+
+Each module in COMMAND_MODULES exposes ``register(subparsers)``, adding its subcommands with
+``set_defaults(func=...)``; ``func(args) -> int`` is the exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from codedebate import __version__
+
+COMMAND_MODULES = (
+    "codedebate.cli.task_commands",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="codedebate",
+        description="Multi-agent debate experiments between local LLMs on code generation.",
+    )
+    parser.add_argument("--version", action="version", version=f"codedebate {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,277 @@
+"""Task model and loader for the thesis task JSON format.
+
+A task file is one JSON object: id, name, difficulty, description, signature, constraints and
+``tests`` (pytest functions as source strings). Multi-file tasks add ``required_files``,
+``test_imports`` and ``tags``. ``hidden_tests`` (ours) are scored at the end, never shown to
+agents. Malformed input raises :class:`TaskError` naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+DIFFICULTIES = ("easy", "medium", "hard", "extreme")
+
+#: Lines every generated test module starts with (single-file tasks also import the solution).
+TEST_PRELUDE = "import pytest\n"
+SINGLE_FILE_NAME = "solution.py"
+
+
+class TaskError(ValueError):
+    """A task file is malformed; the message names the file and the field."""
+
+    def __init__(self, path: Path | str, field_name: str | None, message: str) -> None:
+        self.path = str(path)
+        self.field = field_name
+        where = f"{self.path}: field '{field_name}'" if field_name else self.path
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class TestCase:
+    """One pytest function: its name and its source."""
+
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class RequiredFile:
+    """A module a multi-file task asks for."""
+
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Task:
+    """One coding task, as loaded from its JSON file."""
+
+    id: str
+    name: str
+    difficulty: str
+    description: str
+    signature: str
+    tests: tuple[TestCase, ...]
+    constraints: tuple[str, ...] = ()
+    hidden_tests: tuple[TestCase, ...] = ()
+    required_files: tuple[RequiredFile, ...] = ()
+    test_imports: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    source_path: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_multi_file(self) -> bool:
+        return bool(self.required_files)
+
+    @property
+    def file_names(self) -> tuple[str, ...]:
+        """The files a candidate consists of."""
+        if self.is_multi_file:
+            return tuple(f.name for f in self.required_files)
+        return (SINGLE_FILE_NAME,)
+
+    @property
+    def test_names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.tests)
+
+    @property
+    def hidden_test_names(self) -> tuple[str, ...]:
+        return tuple(t.name for t in self.hidden_tests)
+
+    def test_module(self, hidden: bool = False) -> str:
+        """Source of the pytest module for the visible (or hidden) tests."""
+        cases = self.hidden_tests if hidden else self.tests
+        return build_test_module(self, cases)
+
+
+def build_test_module(task: Task, cases: Iterable[TestCase]) -> str:
+    """The test file the executor writes next to the candidate's files."""
+    header = [TEST_PRELUDE.rstrip("\n")]
+    if task.is_multi_file:
+        header.extend(task.test_imports)
+    else:
+        header.append("from solution import *  # noqa: F401,F403")
+        header.extend(task.test_imports)
+    body = "\n\n\n".join(c.source.strip("\n") for c in cases)
+    return "\n".join(header) + "\n\n\n" + body + "\n"
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _require(data: dict, key: str, kind: type | tuple[type, ...], path: Path) -> Any:
+    if key not in data:
+        raise TaskError(path, key, "is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is str and isinstance(value, bool)):
+        raise TaskError(path, key, f"must be {_kind_name(kind)}, got {type(value).__name__}")
+    return value
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {str: "a string", list: "a list", dict: "an object", int: "an integer"}
+    if isinstance(kind, tuple):
+        return " or ".join(names.get(k, k.__name__) for k in kind)
+    return names.get(kind, kind.__name__)
+
+
+def _string_list(data: dict, key: str, path: Path, required: bool = False) -> tuple[str, ...]:
+    if key not in data:
+        if required:
+            raise TaskError(path, key, "is missing")
+        return ()
+    value = data[key]
+    if isinstance(value, str):  # the thesis sometimes writes one constraint as a string
+        return (value,)
+    if not isinstance(value, list):
+        raise TaskError(path, key, f"must be a list of strings, got {type(value).__name__}")
+    for i, item in enumerate(value):
+        if not isinstance(item, str):
+            raise TaskError(path, f"{key}[{i}]", f"must be a string, got {type(item).__name__}")
+    return tuple(value)
+
+
+def parse_tests(sources: Iterable[str], path: Path, key: str) -> tuple[TestCase, ...]:
+    """Parse each test source; each must define exactly one ``test_*`` function."""
+    cases: list[TestCase] = []
+    for i, src in enumerate(sources):
+        where = f"{key}[{i}]"
+        try:
+            tree = ast.parse(src)
+        except SyntaxError as exc:
+            raise TaskError(path, where, f"does not parse: {exc.msg} (line {exc.lineno})") from None
+        funcs = [
+            n.name
+            for n in tree.body
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name.startswith("test")
+        ]
+        if len(funcs) != 1:
+            raise TaskError(path, where, f"must define exactly one test_* function, found {len(funcs)}")
+        cases.append(TestCase(name=funcs[0], source=src))
+    return tuple(cases)
+
+
+def _required_files(data: dict, path: Path) -> tuple[RequiredFile, ...]:
+    raw = data.get("required_files", [])
+    if not isinstance(raw, list):
+        raise TaskError(path, "required_files", "must be a list")
+    files: list[RequiredFile] = []
+    for i, item in enumerate(raw):
+        where = f"required_files[{i}]"
+        if isinstance(item, str):
+            name, desc = item, ""
+        elif isinstance(item, dict):
+            name = item.get("name") or item.get("path") or item.get("filename")
+            desc = item.get("description", "")
+            if not isinstance(name, str) or not isinstance(desc, str):
+                raise TaskError(path, where, "needs a string 'name' (and optional 'description')")
+        else:
+            raise TaskError(path, where, "must be a file name or an object with 'name'")
+        if not name.endswith(".py") or "/" in name or "\\" in name or name.startswith("."):
+            raise TaskError(path, where, f"'{name}' must be a plain module file name ending in .py")
+        files.append(RequiredFile(name=name, description=desc))
+    names = [f.name for f in files]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        raise TaskError(path, "required_files", f"names a file twice: {sorted(dup)}")
+    return tuple(files)
+
+
+KNOWN_KEYS = {
+    "id", "name", "difficulty", "description", "signature", "constraints", "tests",
+    "hidden_tests", "required_files", "test_imports", "tags",
+}
+
+
+def parse_task(data: Any, path: Path | str = "<memory>") -> Task:
+    """Build a :class:`Task` from decoded JSON, raising :class:`TaskError` on bad input."""
+    path = Path(path)
+    if not isinstance(data, dict):
+        raise TaskError(path, None, f"must hold a JSON object, got {type(data).__name__}")
+    task_id = _require(data, "id", str, path).strip()
+    if not task_id:
+        raise TaskError(path, "id", "must not be empty")
+    difficulty = _require(data, "difficulty", str, path).strip().lower()
+    if difficulty not in DIFFICULTIES:
+        raise TaskError(path, "difficulty", f"'{data['difficulty']}' is not one of {', '.join(DIFFICULTIES)}")
+    tests_raw = _string_list(data, "tests", path, required=True)
+    if not tests_raw:
+        raise TaskError(path, "tests", "must hold at least one test")
+    tests = parse_tests(tests_raw, path, "tests")
+    hidden = parse_tests(_string_list(data, "hidden_tests", path), path, "hidden_tests")
+    seen: dict[str, str] = {}
+    for key, cases in (("tests", tests), ("hidden_tests", hidden)):
+        for i, case in enumerate(cases):
+            if case.name in seen:
+                raise TaskError(path, f"{key}[{i}]", f"test name '{case.name}' is already used in {seen[case.name]}")
+            seen[case.name] = key
+    signature = data.get("signature", "")
+    if not isinstance(signature, str):
+        raise TaskError(path, "signature", f"must be a string, got {type(signature).__name__}")
+    return Task(
+        id=task_id,
+        name=_require(data, "name", str, path),
+        difficulty=difficulty,
+        description=_require(data, "description", str, path),
+        signature=signature,
+        tests=tests,
+        constraints=_string_list(data, "constraints", path),
+        hidden_tests=hidden,
+        required_files=_required_files(data, path),
+        test_imports=_string_list(data, "test_imports", path),
+        tags=_string_list(data, "tags", path),
+        source_path=str(path),
+        extra={k: v for k, v in data.items() if k not in KNOWN_KEYS},
+    )
+
+
+def load_task(path: Path | str) -> Task:
+    """Load one task JSON file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TaskError(path, None, f"cannot be read: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TaskError(path, None, f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
+    return parse_task(data, path)
+
+
+def _task_files(root: Path) -> list[Path]:
+    """JSON task files under root, skipping hidden and underscore folders (e.g. ``_refs``)."""
+    files = []
+    for p in sorted(root.rglob("*.json")):
+        rel = p.relative_to(root).parts
+        if any(part.startswith((".", "_")) for part in rel):
+            continue
+        files.append(p)
+    return files
+
+
+def load_tasks(path: Path | str) -> list[Task]:
+    """Load a task file or every task file under a folder tree; ids must be unique."""
+    path = Path(path)
+    if path.is_file():
+        return [load_task(path)]
+    if not path.is_dir():
+        raise TaskError(path, None, "is neither a task file nor a folder")
+    tasks: list[Task] = []
+    by_id: dict[str, str] = {}
+    for file in _task_files(path):
+        task = load_task(file)
+        if task.id in by_id:
+            raise TaskError(file, "id", f"'{task.id}' is already used by {by_id[task.id]}")
+        by_id[task.id] = str(file)
+        tasks.append(task)
+    if not tasks:
+        raise TaskError(path, None, "holds no task JSON files")
+    return tasks
