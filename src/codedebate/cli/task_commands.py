@@ -1,0 +1,155 @@
+"""Task subcommands: ``validate`` (quality gates), ``show-task`` (agent view), ``task-table``."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from codedebate.task_quality import TaskReport, check_tasks, structure_problems
+from codedebate.tasks import Task, TaskError, load_task, load_tasks
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    v = sub.add_parser(
+        "validate",
+        help="run each task's reference solution (and, with --mutations, the stub and mutation gates)",
+        description="Check that every reference passes all visible and hidden tests of its task; "
+        "with --mutations also that a stub passes no visible test and each mutation fails one.",
+    )
+    v.add_argument("paths", nargs="+", metavar="TASK_OR_DIR", help="task JSON files or folders")
+    v.add_argument("--reference", required=True, type=Path, metavar="DIR", help="references folder (<DIR>/<task_id>/)")
+    v.add_argument("--mutations", action="store_true", help="also run the stub and mutation gates")
+    v.add_argument("--structure", action="store_true", help="also check benchmark shape (4-16 visible, 3+ hidden tests)")
+    v.add_argument("--jobs", type=int, default=1, metavar="N", help="tasks checked in parallel (default 1)")
+    v.add_argument("--timeout", type=float, default=30.0, metavar="S", help="executor timeout per run (default 30)")
+    v.add_argument("--cache-dir", type=Path, default=None, metavar="DIR", help="executor result cache (default: none)")
+    v.set_defaults(func=cmd_validate)
+
+    s = sub.add_parser("show-task", help="print a task exactly as agents see it (hidden tests never shown)")
+    s.add_argument("task", type=Path, metavar="TASK.json")
+    s.set_defaults(func=cmd_show_task)
+
+    t = sub.add_parser("task-table", help="write the Markdown table of all tasks (tasks/README.md)")
+    t.add_argument("dirs", nargs="*", type=Path, default=[Path("tasks"), Path("tasks2")], metavar="DIR")
+    t.add_argument("--output", type=Path, default=None, metavar="FILE", help="write here (default: stdout)")
+    t.add_argument("--check", action="store_true", help="exit 1 if --output is not up to date; write nothing")
+    t.set_defaults(func=cmd_task_table)
+
+
+# --------------------------------------------------------------------------- validate
+
+
+def collect_tasks(paths: list[Path | str]) -> list[Task]:
+    """Tasks under all paths; a task that appears in two sets (same id, same content) counts once."""
+    by_id: dict[str, Task] = {}
+    for path in paths:
+        for task in load_tasks(path):
+            first = by_id.get(task.id)
+            if first is None:
+                by_id[task.id] = task
+            elif dataclasses.replace(first, source_path="") != dataclasses.replace(task, source_path=""):
+                raise TaskError(task.source_path, "id", f"'{task.id}' differs from the task of that id in {first.source_path}")
+    return list(by_id.values())
+
+
+def make_executor(timeout_s: float, cache_dir: Path | None):
+    """The real executor without metrics (Pylint/Radon are irrelevant to the gates)."""
+    from codedebate.executor import Executor, ExecutorSettings
+
+    return Executor(ExecutorSettings(timeout_s=timeout_s, metrics=False), cache_dir=cache_dir)
+
+
+def _frac(pair: tuple[int, int] | None) -> str:
+    return "-" if pair is None else f"{pair[0]}/{pair[1]}"
+
+
+def report_table(reports: list[TaskReport]) -> Table:
+    table = Table(title="Task quality gates")
+    for col in ("task", "difficulty", "visible", "hidden", "stub passes", "mutations caught", "status"):
+        table.add_column(col)
+    for r in reports:
+        stub = "-" if r.stub_passed is None else str(r.stub_passed)
+        status = "[green]ok[/green]" if r.ok else "[red]FAIL[/red]"
+        table.add_row(r.task_id, r.difficulty, _frac(r.visible), _frac(r.hidden), stub, _frac(r.mutations_killed), status)
+    return table
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    err = Console(stderr=True)
+    try:
+        tasks = collect_tasks(args.paths)
+    except TaskError as exc:
+        err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
+        return 2
+    if not args.reference.is_dir():
+        err.print(f"[red]error:[/red] --reference {args.reference}: not a folder", highlight=False)
+        return 2
+    executor = make_executor(args.timeout, args.cache_dir)
+    reports = check_tasks(tasks, args.reference, executor, mutations=args.mutations, jobs=max(1, args.jobs))
+    problems = [p for t in tasks for p in structure_problems(t)] if args.structure else []
+    out = Console()
+    out.print(report_table(reports))
+    failed = [r for r in reports if not r.ok]
+    for r in failed:
+        out.print(r.summary(), markup=False, highlight=False)
+    for p in problems:
+        out.print(f"structure: {p}", markup=False, highlight=False)
+    out.print(f"{len(reports) - len(failed)}/{len(reports)} tasks pass the gates"
+              + (f"; {len(problems)} structure problems" if args.structure else ""), highlight=False)
+    return 1 if failed or problems else 0
+
+
+# --------------------------------------------------------------------------- show-task
+
+
+def render_task(task: Task) -> str:
+    """The task as a proposer sees it: everything but the hidden tests."""
+    parts = [f"# {task.name} ({task.id}, {task.difficulty})", "", task.description.strip(), ""]
+    if task.signature:
+        parts += ["Signature:", task.signature.strip(), ""]
+    if task.constraints:
+        parts += ["Constraints:", *(f"- {c}" for c in task.constraints), ""]
+    if task.is_multi_file:
+        parts += ["Required files:", *(f"- {f.name}: {f.description}".rstrip(": ") for f in task.required_files), ""]
+    parts += ["Visible tests:", "```python", task.test_module(hidden=False).rstrip("\n"), "```"]
+    return "\n".join(parts)
+
+
+def cmd_show_task(args: argparse.Namespace) -> int:
+    try:
+        task = load_task(args.task)
+    except TaskError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(render_task(task))
+    return 0
+
+
+# --------------------------------------------------------------------------- task-table
+
+
+def cmd_task_table(args: argparse.Namespace) -> int:
+    from codedebate.task_table import task_table_markdown
+
+    try:
+        text = task_table_markdown(args.dirs)
+    except TaskError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.output is None:
+        print(text, end="")
+        return 0
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.exists() else ""
+        if current != text:
+            print(f"{args.output} is out of date; run: codedebate task-table --output {args.output}", file=sys.stderr)
+            return 1
+        return 0
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
