@@ -70,7 +70,8 @@ def _frac(pair: tuple[int, int] | None) -> str:
 
 def report_table(reports: list[TaskReport]) -> Table:
     table = Table(title="Task quality gates")
-    for col in ("task", "difficulty", "visible", "hidden", "stub passes", "mutations caught", "status"):
+    table.add_column("task", no_wrap=True)
+    for col in ("difficulty", "visible", "hidden", "stub passes", "mutations caught", "status"):
         table.add_column(col)
     for r in reports:
         stub = "-" if r.stub_passed is None else str(r.stub_passed)
@@ -93,6 +94,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     reports = check_tasks(tasks, args.reference, executor, mutations=args.mutations, jobs=max(1, args.jobs))
     problems = [p for t in tasks for p in structure_problems(t)] if args.structure else []
     out = Console()
+    if not out.is_terminal:
+        out.width = 160  # logs and pipes: keep long task ids on one line
     out.print(report_table(reports))
     failed = [r for r in reports if not r.ok]
     for r in failed:
