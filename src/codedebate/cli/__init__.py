@@ -14,6 +14,8 @@ from codedebate import __version__
 
 COMMAND_MODULES = (
     "codedebate.cli.task_commands",
+    "codedebate.cli.analysis_commands",
+    "codedebate.cli.backend_commands",
 )
 
 
