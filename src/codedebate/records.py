@@ -91,6 +91,8 @@ PER_ROUND_COLUMNS: list[tuple[str, str, str]] = [
     ("code_chars", "Int64", "characters of code"),
     ("was_truncated", "boolean", "the reply hit the token limit"),
     ("is_historical_best_reuse", "boolean", "anti-regression restored the agent's best earlier solution"),
+    ("revert_reason", "string", "why anti-regression restored it: truncated | syntax_error | skeleton | lost_tests; empty if kept"),
+    ("rejected_pass_rate", "Float64", "visible pass rate of the revision anti-regression threw out (NaN if kept)"),
     ("temperature", "Float64", "sampling temperature used"),
     ("pylint_score", "Float64", "Pylint score"),
     ("complexity", "Float64", "Radon cyclomatic complexity"),

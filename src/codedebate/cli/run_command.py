@@ -1,0 +1,134 @@
+"""``codedebate run``: one debate (or solo attempt) on one task, written as Parquet records.
+
+Options override the ``--settings`` YAML. A backend failure exits with status 3 and writes no
+record file (records are written only at the end, atomically, summary last).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from codedebate.backends.base import BackendError
+from codedebate.protocol import DebateSettings, SettingsError, protocol_names
+from codedebate.tasks import DIFFICULTIES, TaskError, load_task
+
+EXIT_BAD_INPUT, EXIT_BACKEND = 2, 3
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "run",
+        help="run one debate (or solo attempt) on one task and write its Parquet records",
+        description="Run the protocol on one task; write DIR/summary.parquet, DIR/per_round.parquet "
+        "and DIR/transcript.parquet. Options override values of --settings.",
+    )
+    p.add_argument("--task", required=True, type=Path, metavar="PATH", help="task JSON file")
+    p.add_argument("--output", required=True, type=Path, metavar="DIR", help="folder for the record files")
+    p.add_argument("--settings", type=Path, metavar="FILE.yaml", help="run settings (see docs/protocol.md)")
+    p.add_argument("--agents", nargs="+", metavar="MODEL", help="proposer models (default: 3 x the embedded model)")
+    p.add_argument("--judge", metavar="MODEL", help="judge model (critiques and votes only); 'none' for no judge")
+    p.add_argument("--protocol", metavar="NAME", help="registered protocol name: " + " | ".join(protocol_names()))
+    p.add_argument("--solo", action="store_true", help="one model, one attempt (same as --protocol solo)")
+    p.add_argument("--max-rounds", type=int, metavar="N", help="rounds at most (1-5)")
+    p.add_argument("--adaptive-temperature", action=argparse.BooleanOptionalAction, default=None,
+                   help="raise the revision temperature while an agent does not improve")
+    p.add_argument("--critique-history", action=argparse.BooleanOptionalAction, default=None,
+                   help="show earlier rounds' bugs in revision prompts")
+    p.add_argument("--revision-strategy", choices=("uniform", "diverse"), help="same or different revision focus")
+    p.add_argument("--show-all-solutions", action=argparse.BooleanOptionalAction, default=None,
+                   help="revisers see all other solutions, not only the best one")
+    p.add_argument("--early-stop", dest="early_stop_on_perfect", action=argparse.BooleanOptionalAction,
+                   default=None, help="stop after round 1 when a proposal passes every test")
+    p.add_argument("--max-tokens", type=int, metavar="N", help="completion tokens per call")
+    p.add_argument("--seed", type=int, metavar="S", help="run seed")
+    p.add_argument("--experiment", default="default", metavar="NAME", help="experiment tag (default: default)")
+    p.add_argument("--task-set", metavar="NAME",
+                   help="task set name (default: the task's nearest folder that is not a difficulty)")
+    p.add_argument("--cache-dir", type=Path, metavar="DIR", help="executor result cache (default: none)")
+    p.set_defaults(func=cmd_run)
+
+
+def default_task_set(task_path: Path) -> str:
+    """The nearest folder above the task file whose name is not a difficulty (tasks/easy/x.json -> tasks)."""
+    for parent in task_path.resolve().parents:
+        if parent.name and parent.name.lower() not in DIFFICULTIES:
+            return parent.name
+    return ""
+
+
+def resolve_settings(args: argparse.Namespace) -> DebateSettings:
+    """The settings file (or defaults) with the command-line options applied on top."""
+    base = DebateSettings.from_yaml(args.settings) if args.settings else DebateSettings()
+    overrides: dict[str, Any] = {}
+    if args.agents:
+        overrides["agents"] = list(args.agents)
+    if args.judge is not None:
+        overrides["judge"] = None if args.judge.lower() in ("none", "null", "") else args.judge
+    if args.protocol:
+        overrides["protocol"] = args.protocol
+    if args.solo:
+        overrides["protocol"] = "solo"
+    for key in ("max_rounds", "adaptive_temperature", "critique_history", "revision_strategy",
+                "show_all_solutions", "early_stop_on_perfect", "max_tokens", "seed"):
+        value = getattr(args, key)
+        if value is not None:
+            overrides[key] = value
+    return base.replace("command line", **overrides) if overrides else base
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from codedebate.cli.progress import make_progress
+
+    try:
+        settings = resolve_settings(args)
+        task = load_task(args.task)
+    except (SettingsError, TaskError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    task_set = args.task_set or default_task_set(args.task)
+    with make_progress(sys.stdout.isatty(), task.id) as progress:
+        try:
+            _, records = asyncio.run(_run(task, settings, args, task_set, progress))
+        except SettingsError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except BackendError as exc:
+            host = settings.backend.get("host")
+            where = f" (backend host {host})" if host else ""
+            print(f"error: backend failure{where}: {exc}\nno records written to {args.output}", file=sys.stderr)
+            return EXIT_BACKEND
+    paths = records.write(args.output)
+    row = records.summary.iloc[0]
+    hidden = row["hidden_pass_rate"]
+    hidden_text = "n/a" if hidden != hidden else f"{hidden:.3f}"
+    print(f"{task.id}: {row['status']} after {row['total_rounds']} round(s); final pass rate "
+          f"{row['final_pass_rate']:.3f} (visible), {hidden_text} (hidden)")
+    print(f"records written to {Path(args.output)}/: " + ", ".join(p.name for p in paths.values()))
+    return 0
+
+
+async def _run(task, settings: DebateSettings, args: argparse.Namespace, task_set: str, progress):
+    from codedebate.backends import get_backend
+    from codedebate.executor import Executor, ExecutorSettings
+    from codedebate.runner import execute_run
+
+    executor = Executor(ExecutorSettings(timeout_s=settings.executor_timeout_s, metrics=True),
+                        cache_dir=args.cache_dir)
+    used: dict[str, Any] = {}
+
+    def backend_for(model: str):
+        if model not in used:
+            used[model] = get_backend(model, **settings.backend)
+        return used[model]
+
+    try:
+        return await execute_run(task, settings, backend_for=backend_for, executor=executor,
+                                 experiment=args.experiment, task_set=task_set, progress=progress)
+    finally:  # backends are per-process instances (get_backend caches them): not closed here
+        close = getattr(executor, "close", None)
+        if callable(close):
+            close()

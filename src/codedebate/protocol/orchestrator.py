@@ -1,0 +1,50 @@
+"""The orchestrator: a short loop over a protocol's phases until one of its stop rules fires."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable
+
+from codedebate.backends.base import Backend
+from codedebate.tasks import Task
+
+from .context import RunContext
+from .registry import Protocol
+from .selection import best_initial
+from .settings import DebateSettings
+from .state import DebateState, Round
+from .stop_rules import first_reason
+
+
+async def run_protocol(protocol: Protocol, task: Task, settings: DebateSettings,
+                       backend_for: Callable[[str], Backend], ctx: RunContext) -> DebateState:
+    """Run ``protocol`` on ``task``; return the finished state (final answer hidden-scored)."""
+    agents, judge = protocol.cast(settings, backend_for)
+    state = DebateState(task=task, settings=settings, agents=agents, judge=judge,
+                        started_at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"))
+    round_no = 0
+    while not state.stop_reason:
+        round_no += 1
+        state.rounds.append(Round(round_no))
+        ctx.progress("round", round=round_no)
+        for phase in protocol.phases_for(round_no):
+            ctx.progress("phase", round=round_no, phase=phase.name)
+            await phase.run(state, ctx)
+        state.current.duration = time.monotonic() - state.current.started
+        state.stop_reason = first_reason(protocol.stop_rules, state)
+    ctx.progress("stop", reason=state.stop_reason, round=round_no)
+    state.final = protocol.select_final(state)
+    state.best_initial = best_initial(state)
+    await score_hidden(state, ctx)
+    state.duration = time.monotonic() - state.started
+    return state
+
+
+async def score_hidden(state: DebateState, ctx: RunContext) -> None:
+    """Hidden tests, run only now: on the final answer and on the best round-1 proposal."""
+    if not state.task.hidden_tests:
+        return
+    ctx.progress("phase", round=state.current.number, phase="hidden tests")
+    for sol in {id(s): s for s in (state.final, state.best_initial) if s is not None}.values():
+        sol.hidden_result = await ctx.test(state.task, sol.files, hidden=True)
