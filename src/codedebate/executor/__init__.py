@@ -1,5 +1,7 @@
-"""Runs candidate code against pytest tests in isolation. Knows nothing of debates."""
+"""Runs candidate code against pytest tests in a sandbox. Knows nothing of debates."""
 
 from .results import ExecutionResult, Outcome, TestResult
+from .runner import Executor
+from .settings import ExecutorSettings
 
-__all__ = ["ExecutionResult", "Outcome", "TestResult"]
+__all__ = ["ExecutionResult", "Executor", "ExecutorSettings", "Outcome", "TestResult"]

@@ -1,0 +1,114 @@
+"""Parent side of the worker: start it once (scrubbed env), send requests, restart if it died."""
+
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from . import sandbox
+from .wire import recv, send
+
+log = logging.getLogger("codedebate.executor")
+_warned: set[str] = set()
+WARNINGS = {
+    "network_namespace": "network isolation is unavailable (cannot create a network namespace): "
+    "candidates can reach the network",
+    "privilege_drop": "candidates run as your own user (not root, or the Python installation "
+    "is unreadable to other users) and can read and write what you can",
+    "cgroups": "per-run cgroups are unavailable: memory and process caps are per process only",
+}
+
+
+class WorkerError(RuntimeError):
+    """The worker could not be started or answered nonsense."""
+
+
+def _worker_env() -> dict[str, str]:
+    """The worker's whole environment: nothing of the user's (no tokens, keys or HOME)."""
+    src = str(Path(__file__).resolve().parents[2])
+    env = sandbox.clean_env(tempfile.gettempdir())
+    env["PYTHONPATH"] = src
+    return env
+
+
+class WorkerClient:
+    """One pre-started worker process, shared by the threads of one Executor."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._dir: str | None = None
+        self.capabilities: dict[str, bool] = {}
+        atexit.register(self.close)
+
+    @property
+    def socket_path(self) -> str:
+        assert self._dir is not None
+        return os.path.join(self._dir, "worker.sock")
+
+    def _ensure(self) -> None:
+        with self._lock:
+            if self._proc is not None and self._proc.poll() is None:
+                return
+            self._stop_locked()
+            self._dir = tempfile.mkdtemp(prefix="codedebate-worker-")
+            os.chmod(self._dir, 0o700)
+            self._proc = subprocess.Popen(
+                [sys.executable, "-m", "codedebate.executor.worker", self.socket_path],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_worker_env(), cwd=self._dir,
+            )
+            line = self._proc.stdout.readline().decode().strip()
+            if not line.startswith("ready"):
+                self._stop_locked()
+                raise WorkerError(f"executor worker failed to start (said {line!r})")
+            self.capabilities = json.loads(line[len("ready"):] or "{}")
+            for key, ok in self.capabilities.items():
+                if not ok and key not in _warned:
+                    _warned.add(key)
+                    log.warning("codedebate sandbox: %s", WARNINGS.get(key, key))
+
+    def request(self, req: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+        """Send one request and wait for the reply; restarts a dead worker once."""
+        for attempt in (1, 2):
+            self._ensure()
+            try:
+                with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+                    sock.settimeout(timeout_s)
+                    sock.connect(self.socket_path)
+                    send(sock, req)
+                    return recv(sock)
+            except (ConnectionRefusedError, FileNotFoundError):
+                if attempt == 2:
+                    raise
+                with self._lock:
+                    self._stop_locked()
+        raise WorkerError("unreachable")
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop_locked()
+
+    def _stop_locked(self) -> None:
+        if self._proc is not None:
+            try:
+                self._proc.stdin.close()
+                self._proc.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                self._proc.kill()
+                self._proc.wait()
+            self._proc.stdout.close()
+            self._proc = None
+        if self._dir is not None:
+            import shutil
+
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None

@@ -1,0 +1,181 @@
+"""Run one candidate's pytest session in a confined child and watch it from outside.
+
+Called in a fresh fork of the worker (trusted, still privileged); returns a plain dict the
+parent turns into verdicts. The child never sees the supervisor's memory after it starts.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import signal
+import sys
+import time
+from typing import Any
+
+from . import sandbox
+from .cgroups import RunCgroup
+
+MAX_CHANNEL_BYTES = 8 * 1024 * 1024
+GRACE_S = 0.2  # after the test process exits, how long stragglers may keep the pipe open
+
+
+def pytest_args(req: dict[str, Any]) -> list[str]:
+    """Fixed pytest command line: our ini only, no conftest, no plugin autoload, no cache."""
+    return [
+        req["test_file"], "-c", req["ini_file"], "--rootdir", req["test_dir"], "--noconftest",
+        "-p", "no:cacheprovider", "-p", "no:stepwise", "-p", "no:pastebin", "-q", "--tb=short",
+        "--basetemp", os.path.join(req["workdir"], ".pytest_tmp"), "-o", "console_output_style=classic",
+    ]
+
+
+def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | None) -> None:
+    """Confine this process and run pytest; never returns."""
+    code = 70
+    try:
+        os.setsid()
+        out = os.open(req["out_file"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.dup2(out, 1)
+        os.dup2(out, 2)
+        if cgroup is not None:
+            cgroup.join()
+        if req.get("isolate_network", True) and not sandbox.unshare_network():
+            os.write(2, b"codedebate: network namespace unavailable in the sandbox child\n")
+        sandbox.close_fds_except(wfd)
+        os.environ.clear()
+        os.environ.update(sandbox.clean_env(req["workdir"]))
+        os.chdir(req["workdir"])
+        os.umask(0o077)
+        sandbox.apply_limits(sandbox.Limits(
+            cpu_s=req["cpu_s"], memory_bytes=req["memory_bytes"],
+            max_processes=req["max_processes"], max_file_bytes=req["max_file_bytes"],
+        ))
+        if uid is not None:
+            sandbox.drop_privileges(uid)
+        sandbox.harden_process()
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+        sys.dont_write_bytecode = True
+        sys.path.insert(0, req["workdir"])
+        import pytest
+
+        from .harness import VerdictPlugin
+
+        plugin = VerdictPlugin(wfd, req["nonce"], req["expected"], req["max_chars"])
+        code = int(pytest.main(pytest_args(req), plugins=[plugin]))
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # noqa: BLE001 - anything goes wrong: exit, the parent sees no verdict
+        code = 71
+    os._exit(code)
+
+
+def run(req: dict[str, Any]) -> dict[str, Any]:
+    """Fork the confined child, collect its verdict lines until it ends or the deadline passes."""
+    uid = sandbox.UID_BASE + os.getpid() if sandbox.can_drop_privileges() else None
+    if uid is not None:
+        _chown_tree(req["workdir"], uid)
+    cgroup = RunCgroup.create(f"run{os.getpid()}", req["memory_bytes"], req["max_processes"]) if os.geteuid() == 0 else None
+    rfd, wfd = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    start = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        os.close(rfd)
+        _child(req, wfd, uid, cgroup)
+    os.close(wfd)
+    lines, overflow, timed_out, status = _watch(pid, rfd, start + req["timeout_s"], uid, cgroup)
+    os.close(rfd)
+    _kill_all(pid, uid, cgroup)
+    if cgroup is not None:
+        cgroup.remove()
+    exit_code = os.waitstatus_to_exitcode(status) if status is not None else None
+    return {
+        "lines": lines,
+        "exit_code": exit_code if exit_code is not None and exit_code >= 0 else None,
+        "signal": -exit_code if exit_code is not None and exit_code < 0 else None,
+        "timed_out": timed_out,
+        "overflow": overflow,
+        "duration_s": time.monotonic() - start,
+        "output_tail": _tail(req["out_file"], 2000),
+        "uid": uid,
+        "cgroup": cgroup is not None,
+    }
+
+
+def _watch(pid: int, rfd: int, deadline: float, uid: int | None, cgroup: RunCgroup | None):
+    """Read the pipe until EOF (plus reaping the child) or the deadline."""
+    chunks: list[bytes] = []
+    size = 0
+    overflow = timed_out = False
+    status: int | None = None
+    exited_at: float | None = None
+    pidfd = os.pidfd_open(pid)
+    try:
+        while True:
+            now = time.monotonic()
+            if now >= deadline:
+                timed_out = status is None
+                break
+            if exited_at is not None and now - exited_at > GRACE_S:
+                break
+            wait = min(deadline - now, GRACE_S)
+            ready, _, _ = select.select([rfd, pidfd] if status is None else [rfd], [], [], wait)
+            if pidfd in ready and status is None:
+                _, status = os.waitpid(pid, 0)
+                exited_at = time.monotonic()
+            if rfd in ready:
+                data = os.read(rfd, 65536)
+                if not data:
+                    if status is not None:
+                        break
+                    # pipe closed but the child lives on: wait for it until the deadline
+                    while status is None and time.monotonic() < deadline:
+                        if select.select([pidfd], [], [], deadline - time.monotonic())[0]:
+                            _, status = os.waitpid(pid, 0)
+                    timed_out = status is None
+                    break
+                size += len(data)
+                if size > MAX_CHANNEL_BYTES:
+                    overflow = True
+                    break
+                chunks.append(data)
+    finally:
+        os.close(pidfd)
+    if status is None:
+        _kill_all(pid, uid, cgroup)
+        _, status = os.waitpid(pid, 0)
+    text = b"".join(chunks).decode("utf-8", "replace")
+    return [ln for ln in text.split("\n") if ln.strip()], overflow, timed_out, status
+
+
+def _kill_all(pid: int, uid: int | None, cgroup: RunCgroup | None) -> None:
+    """Kill the process group, every process of the run's uid, and the cgroup's members."""
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    if uid is not None:
+        sandbox.kill_uid(uid)
+    if cgroup is not None:
+        cgroup.kill()
+
+
+def _chown_tree(path: str, uid: int) -> None:
+    for dirpath, dirnames, filenames in os.walk(path):
+        os.chown(dirpath, uid, uid)
+        for name in filenames:
+            os.chown(os.path.join(dirpath, name), uid, uid)
+
+
+def _tail(path: str, limit: int) -> str:
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(0, os.SEEK_END)
+            fh.seek(max(0, fh.tell() - limit))
+            return fh.read().decode("utf-8", "replace")
+    except OSError:
+        return ""

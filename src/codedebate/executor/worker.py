@@ -1,0 +1,110 @@
+"""The pre-started worker: imports pytest and pylint once, then forks one supervisor per request.
+
+Started by :class:`~codedebate.executor.client.WorkerClient` with a scrubbed environment;
+listens on a Unix socket in a root-only folder and exits when its parent closes stdin.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import select
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from .wire import recv, send
+
+def _metrics(req: dict[str, Any]) -> dict[str, Any]:
+    """Pylint and Radon on the pristine copies, unprivileged, under an alarm and a memory cap."""
+    from . import metrics, sandbox
+
+    signal.alarm(max(1, int(req["timeout_s"])))
+    resource.setrlimit(resource.RLIMIT_AS, (req["memory_bytes"], req["memory_bytes"]))
+    if sandbox.can_drop_privileges():
+        sandbox.drop_privileges(sandbox.UID_BASE + os.getpid())
+    paths = [Path(req["dir"]) / name for name in req["files"]]
+    sources = [p.read_text(encoding="utf-8") for p in paths]
+    out: dict[str, Any] = {"complexity": metrics.mean_complexity(sources), "pylint_score": None}
+    try:
+        out["pylint_score"] = metrics.pylint_score(paths, Path(req["rcfile"]))
+    except Exception as exc:  # noqa: BLE001 - a Pylint crash means "no score", not a failed run
+        out["pylint_error"] = f"{type(exc).__name__}: {exc}"[:500]
+    return out
+
+
+def _serve_one(conn: socket.socket) -> None:
+    """Body of a forked supervisor: one request, one reply."""
+    from . import supervisor
+
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    req = recv(conn)
+    if req["op"] == "run":
+        reply = supervisor.run(req)
+    elif req["op"] == "metrics":
+        reply = _metrics(req)
+    else:
+        reply = {"error": f"unknown op {req['op']!r}"}
+    send(conn, reply)
+
+
+def preload() -> None:
+    """Import what every run needs, so forks start warm."""
+    import pylint.lint  # noqa: F401
+    import pytest  # noqa: F401
+    import radon.complexity  # noqa: F401
+
+    from . import harness, metrics, supervisor  # noqa: F401
+
+
+def capabilities() -> dict[str, bool]:
+    """Which isolation layers work on this machine (probed in throwaway forks)."""
+    from . import cgroups, sandbox
+
+    def probe(fn) -> bool:
+        pid = os.fork()
+        if pid == 0:
+            os._exit(0 if fn() else 1)
+        return os.waitpid(pid, 0)[1] == 0
+
+    root = os.geteuid() == 0
+    return {
+        "network_namespace": probe(sandbox.unshare_network),
+        "privilege_drop": sandbox.can_drop_privileges(),
+        "cgroups": root and cgroups.available(),
+    }
+
+
+def main(socket_path: str) -> None:
+    preload()
+    caps = capabilities()
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(socket_path)
+    listener.listen(64)
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # supervisors are reaped automatically
+    sys.stdout.write("ready " + json.dumps(caps) + "\n")
+    sys.stdout.flush()
+    stdin = sys.stdin.fileno()
+    while True:
+        ready, _, _ = select.select([listener, stdin], [], [])
+        if stdin in ready and not os.read(stdin, 1024):
+            return  # parent went away
+        if listener in ready:
+            conn, _ = listener.accept()
+            pid = os.fork()
+            if pid == 0:
+                listener.close()
+                code = 0
+                try:
+                    _serve_one(conn)
+                except BaseException:  # noqa: BLE001
+                    code = 1
+                os._exit(code)
+            conn.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
