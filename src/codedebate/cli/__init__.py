@@ -14,7 +14,6 @@ from codedebate import __version__
 
 COMMAND_MODULES = (
     "codedebate.cli.task_commands",
-    "codedebate.cli.backend_commands",
     "codedebate.cli.run_command",
     "codedebate.cli.analysis_commands",
     "codedebate.cli.backend_commands",
