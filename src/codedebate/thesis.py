@@ -23,15 +23,6 @@ STATUS_MAP = {
     "consensus_reached": "consensus",
     "max_rounds_reached": "max_rounds",
 }
-SUMMARY_REQUIRED = (
-    "debate_id", "task_id", "task_name", "difficulty", "mode", "agent_models",
-    "final_pass_rate", "tests_passed", "tests_total", "total_rounds", "consensus_reached",
-    "duration_seconds", "all_solutions_count", "passing_solutions_count", "status",
-)
-PER_ROUND_REQUIRED = (
-    "debate_id", "task_id", "difficulty", "agent_id", "model", "role", "round_num",
-    "is_revision", "pass_rate", "tests_passed", "tests_total",
-)
 # thesis summary columns copied unchanged (same name and meaning in our schema)
 SUMMARY_COPY = (
     "debate_id", "task_id", "task_name", "difficulty", "final_pass_rate", "tests_passed",
@@ -42,11 +33,13 @@ SUMMARY_COPY = (
     "passing_solutions_count", "winning_agent", "best_round", "best_round_pass_rate",
     "peak_after_debate",
 )
+SUMMARY_REQUIRED = (*SUMMARY_COPY, "mode", "agent_models", "status")
 PER_ROUND_COPY = (
     "debate_id", "task_id", "difficulty", "agent_id", "model", "role", "round_num",
     "is_revision", "pass_rate", "tests_passed", "tests_total", "status", "generation_time",
     "code_chars", "was_truncated", "is_historical_best_reuse",
 )
+PER_ROUND_REQUIRED = PER_ROUND_COPY
 
 
 class ThesisImportError(ValueError):
@@ -178,7 +171,7 @@ def map_summary(raw: pd.DataFrame, per_round: pd.DataFrame, path_of: dict[str, s
     out["improvement_over_avg_initial"] = out["final_pass_rate"] - out["avg_initial_pass_rate"]
     out["hidden_pass_rate"] = np.nan
     out["best_initial_hidden_pass_rate"] = np.nan
-    status = raw["status"].map(STATUS_MAP)
+    status = raw["status"].map(lambda v: STATUS_MAP.get(v, v))
     out["status"] = np.where(raw["mode"] == "solo", "solo", status)
     out["code_version"] = "thesis"
     return conform(out, "summary")
@@ -186,7 +179,7 @@ def map_summary(raw: pd.DataFrame, per_round: pd.DataFrame, path_of: dict[str, s
 
 def map_per_round(raw: pd.DataFrame) -> pd.DataFrame:
     """Thesis per-round rows -> our per_round schema (conformed); hidden pass rate NaN."""
-    out = raw[[c for c in PER_ROUND_COPY if c in raw.columns]].copy()
+    out = raw[list(PER_ROUND_COPY)].copy()
     out["experiment"] = raw["experiment"]
     out["hidden_pass_rate"] = np.nan
     return conform(out, "per_round")
