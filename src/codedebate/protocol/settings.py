@@ -7,6 +7,7 @@ The keys are the run-settings contract shared with the pipeline (config/*.yaml) 
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -69,7 +70,9 @@ class DebateSettings:
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise SettingsError(source, unknown[0], f"is not a setting (known: {', '.join(sorted(known))})")
+            close = difflib.get_close_matches(unknown[0], sorted(known), n=1)
+            hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(sorted(known))}"
+            raise SettingsError(source, unknown[0], f"is not a setting ({hint})")
         hints = get_type_hints(cls)
         values = {key: _coerce(value, hints[key], source, key) for key, value in data.items()}
         obj = cls.__new__(cls)
@@ -141,7 +144,10 @@ def _coerce(value: Any, hint: Any, source: str, key: str) -> Any:
         if value is None:
             return None
         inner = next(a for a in args if a is not type(None))
-        return _coerce(value, inner, source, key)
+        try:
+            return _coerce(value, inner, source, key)
+        except SettingsError:
+            raise SettingsError(source, key, f"must be {_type_name(hint)}, got {type(value).__name__} {value!r}") from None
     bad = SettingsError(source, key, f"must be {_type_name(hint)}, got {type(value).__name__} {value!r}")
     if hint is bool:
         if not isinstance(value, bool):
