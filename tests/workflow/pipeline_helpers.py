@@ -1,0 +1,61 @@
+"""Helpers for the pipeline tests: scripted-backend scripts, configs, snakemake runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SNAKEFILE = REPO_ROOT / "workflow" / "Snakefile"
+VENV_BIN = Path(sys.executable).parent
+EASY_TASKS = ("digital_root", "run_lengths", "caesar_shift")
+
+
+def passing_script(task_id: str) -> dict:
+    """A scripted-backend script whose proposals are the task's reference (round 1 passes)."""
+    code = (REPO_ROOT / "references" / task_id / "solution.py").read_text()
+    return {"rules": [{"when": {"phase": "propose"}, "reply": f"```python\n{code}\n```"}]}
+
+
+#: A script with no reply at all: the first model call raises BackendError, the cell fails.
+EMPTY_SCRIPT: dict = {"rules": []}
+
+
+def write_script(path: Path, script: dict) -> str:
+    path.write_text(json.dumps(script))
+    return f"scripted:{path}"
+
+
+def write_config(path: Path, data: dict) -> Path:
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def snakemake_env() -> dict[str, str]:
+    """PATH with this venv first, so rules find `codedebate` and the plugins."""
+    return dict(os.environ, PATH=f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+
+
+def run_snakemake(workdir: Path, *args: str, timeout: float = 600) -> subprocess.CompletedProcess:
+    cmd = [str(VENV_BIN / "snakemake"), "-s", str(SNAKEFILE), "--directory", str(workdir), *args]
+    return subprocess.run(cmd, capture_output=True, text=True, env=snakemake_env(), timeout=timeout, cwd=workdir)
+
+
+def executed_cells(output: str) -> list[tuple[str, str, str]]:
+    """(experiment, task, seed) of every `rule cell` job snakemake started, from its log."""
+    cells = []
+    blocks = output.split("rule cell:")[1:]
+    for block in blocks:
+        for line in block.splitlines():
+            line = line.strip()
+            if line.startswith("wildcards:"):
+                kv = dict(p.strip().split("=", 1) for p in line[len("wildcards:"):].split(","))
+                cells.append((kv["experiment"], kv["task"], kv["seed"]))
+                break
+    return cells

@@ -1,0 +1,51 @@
+# One cell = one `codedebate run` on one task with one seed; it writes its own records.
+# The runner writes nothing on failure, so a failed cell leaves no output and reruns next time.
+
+
+rule experiment_settings:
+    # One resolved settings file per experiment. Its text is a param, so editing one
+    # experiment's settings reruns this rule (rerun trigger "params") and, through the
+    # newer file, only that experiment's cells.
+    output:
+        f"{RESULTS}/settings/{{experiment}}.yaml",
+    params:
+        text=lambda wildcards: xp.resolved_settings(EXPERIMENTS[wildcards.experiment]),
+    log:
+        f"{RESULTS}/logs/settings/{{experiment}}.log",
+    localrule: True
+    conda:
+        "../../envs/merge.yaml"
+    script:
+        "../scripts/write_settings.py"
+
+
+rule cell:
+    input:
+        task=lambda wildcards: cell(wildcards).task_path,
+        settings=f"{RESULTS}/settings/{{experiment}}.yaml",
+    output:
+        **{
+            table: f"{RESULTS}/runs/{{experiment}}/{{task}}/{{seed}}/{table}.parquet"
+            for table in RECORD_TABLES
+        },
+    log:
+        f"{RESULTS}/logs/cells/{{experiment}}/{{task}}/{{seed}}.log",
+    params:
+        launcher=lambda wildcards: xp.cell_launcher(EXPERIMENTS[wildcards.experiment], CFG.ollama),
+        task_set=lambda wildcards: cell(wildcards).task_set,
+        outdir=lambda wildcards: cell(wildcards).outdir,
+    threads: lambda wildcards: resources_of(wildcards).threads
+    resources:
+        mem_mb=lambda wildcards: resources_of(wildcards).mem_mb,
+        runtime=lambda wildcards: resources_of(wildcards).runtime,
+        gres=lambda wildcards: resources_of(wildcards).gres,
+    # cells of one SLURM job share an Ollama server (--group-components in profiles/slurm);
+    # GPU and CPU cells go to different groups because their gres differ.
+    group:
+        lambda wildcards: "gpu_cells" if EXPERIMENTS[wildcards.experiment].ollama_models else "cpu_cells"
+    conda:
+        "../../envs/cells.yaml"
+    shell:
+        "{params.launcher}codedebate run --settings {input.settings} --task {input.task}"
+        " --task-set {params.task_set} --seed {wildcards.seed} --experiment {wildcards.experiment}"
+        " --output {params.outdir} > {log} 2>&1"

@@ -1,0 +1,61 @@
+# Config, the cell grid and path helpers shared by every rule file. The logic lives in
+# codedebate.experiments (tested without Snakemake); this file only binds it to the workflow.
+
+import os
+
+from codedebate import experiments as xp
+
+DEFAULT_CONFIGFILE = "config/config.yaml"
+
+if not workflow.overwrite_configfiles:
+
+    configfile: DEFAULT_CONFIGFILE
+
+
+CONFIG_SOURCE = ", ".join(map(str, workflow.configfiles)) or DEFAULT_CONFIGFILE
+CFG = xp.load_config(config, CONFIG_SOURCE)
+EXPERIMENTS = CFG.experiments
+CELLS = xp.expand_cells(CFG)
+CELL_INDEX = {(c.experiment, c.task_id, str(c.seed)): c for c in CELLS}
+CELLS_BY_EXPERIMENT = {name: [c for c in CELLS if c.experiment == name] for name in EXPERIMENTS}
+
+RESULTS = xp.RESULTS
+RECORD_TABLES = ("summary", "per_round", "transcript")
+# Targets of `rule all`; included rule files (analysis.smk, thesis.smk) may append theirs.
+ALL_TARGETS = []
+
+
+wildcard_constraints:
+    experiment=xp.NAME_RE.pattern.strip("^$"),
+    task=xp.NAME_RE.pattern.strip("^$"),
+    seed=r"\d+",
+
+
+def cell(wildcards):
+    """The cell of a job's wildcards (unknown combinations are not part of the grid)."""
+    key = (wildcards.experiment, wildcards.task, wildcards.seed)
+    if key not in CELL_INDEX:
+        raise ValueError(f"{key} is not a cell of {CONFIG_SOURCE}; see `codedebate experiments check`")
+    return CELL_INDEX[key]
+
+
+def cell_records(c, table="summary"):
+    return f"{c.outdir}/{table}.parquet"
+
+
+def experiment_cells(experiment, table="summary"):
+    """Record files of every cell of an experiment."""
+    return [cell_records(c, table) for c in CELLS_BY_EXPERIMENT[experiment]]
+
+
+def merged(experiment, table="summary"):
+    """The merged record file of one experiment (output of rule merge_experiment)."""
+    return f"{RESULTS}/merged/{experiment}/{table}.parquet"
+
+
+def merged_all(table="summary"):
+    return [merged(name, table) for name in EXPERIMENTS]
+
+
+def resources_of(wildcards):
+    return EXPERIMENTS[wildcards.experiment].resources
