@@ -9,6 +9,7 @@ whatever ran before.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import os
 import threading
@@ -182,3 +183,6 @@ def unload_all() -> None:
             with shared.lock, contextlib.suppress(Exception):
                 shared.llm.close()
         _LOADED.clear()
+
+
+atexit.register(unload_all)  # free models before interpreter teardown (avoids noisy __del__ errors)

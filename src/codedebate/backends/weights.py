@@ -236,26 +236,38 @@ def _assemble(spec: ModelSpec, target: Path, parts: list[tuple[Chunk, str, Path]
     return manifest
 
 
-def ensure_model(alias: str, cache_dir: str | Path | None = None, verify: bool = False) -> Path:
-    """Return the path of the assembled GGUF for alias, building it first if needed.
+@dataclass(frozen=True)
+class PreparedModel:
+    path: Path
+    built: bool  # this call assembled it (False: a valid file was already there)
 
-    ``verify=True`` re-hashes an existing file instead of trusting its size and mtime.
+
+def prepare_model(alias: str, cache_dir: str | Path | None = None, verify: bool = False) -> PreparedModel:
+    """Make sure the assembled GGUF for alias exists and matches its manifest; build it if not.
+
+    ``verify=True`` re-hashes an existing file instead of trusting its recorded size and mtime.
     """
     spec = lookup(alias)
     parts = chunk_files(spec)
     directory = models_dir(cache_dir)
     target = directory / spec.file_name
     if _is_current(spec, target, parts, verify):
-        return target
+        return PreparedModel(target, False)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         with _locked(directory / (spec.file_name + ".lock")):
-            if not _is_current(spec, target, parts, verify):  # another process may have built it
-                _assemble(spec, target, parts)
+            if _is_current(spec, target, parts, verify):  # another process built it meanwhile
+                return PreparedModel(target, False)
+            _assemble(spec, target, parts)
     except OSError as exc:
         raise BackendError(f"embedded model {alias}: cannot assemble into {directory}: {exc}; "
                            "set CODEDEBATE_CACHE to a writable folder") from None
-    return target
+    return PreparedModel(target, True)
+
+
+def ensure_model(alias: str, cache_dir: str | Path | None = None, verify: bool = False) -> Path:
+    """The path of the assembled, checksummed GGUF for alias (built on first use)."""
+    return prepare_model(alias, cache_dir, verify).path
 
 
 def manifest(alias: str, cache_dir: str | Path | None = None) -> dict | None:
