@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ADD, SKELETON, SYNTAX_ERROR, fenced, meta, responder, run_debate
+from .helpers import ADD, SKELETON, SYNTAX_ERROR, fenced, meta, responder, run_debate
 
 BASE = {1: ADD[3], 2: ADD[2], 3: ADD[1]}  # passes 3, 2, 1 of 4 visible tests
 

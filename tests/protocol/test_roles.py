@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ADD, fenced, meta, responder, run_debate
+from .helpers import ADD, fenced, meta, responder, run_debate
 
 from codedebate.protocol import AgentCallError, SettingsError
 

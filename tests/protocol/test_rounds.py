@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import ADD, responder, run_debate
+from .helpers import ADD, responder, run_debate
 
 AGREE = {1: "VOTE: Agent 2\nCONFIDENCE: 0.9\nREASONING: fewest failures", 3: "**Vote:** agent_2\nConfidence: 90%"}
 
