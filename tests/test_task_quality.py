@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -62,8 +63,9 @@ def make_task(tmp_path: Path, *, tests=CLAMP_TESTS, hidden=CLAMP_HIDDEN, ref=CLA
 
 
 @pytest.fixture(scope="module")
-def executor() -> Executor:
-    return Executor(ExecutorSettings(timeout_s=30.0, metrics=False), cache_dir=None)
+def executor() -> Iterator[Executor]:
+    with Executor(ExecutorSettings(timeout_s=30.0, metrics=False), cache_dir=None) as ex:
+        yield ex
 
 
 # --------------------------------------------------------------------------- stubs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -82,8 +83,9 @@ def test_every_reference_folder_belongs_to_a_task():
 
 
 @pytest.fixture(scope="module")
-def executor() -> Executor:
-    return Executor(ExecutorSettings(timeout_s=30.0, metrics=False), cache_dir=None)
+def executor() -> Iterator[Executor]:
+    with Executor(ExecutorSettings(timeout_s=30.0, metrics=False), cache_dir=None) as ex:
+        yield ex
 
 
 @pytest.mark.parametrize("task_id", IDS)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from codedebate.cli import main
+from codedebate.prompts import format_task
+from codedebate.tasks import load_task
 
 REF = "def double(x):\n    return x * 2\n"
 TESTS = ["def test_two():\n    assert double(2) == 4", "def test_zero():\n    assert double(0) == 0",
@@ -99,6 +99,7 @@ def test_show_task_shows_visible_tests_only(tmp_path, capsys):
     assert "Double_F" in out and "Return twice x." in out and "def double(x: int) -> int" in out
     assert "No imports." in out and "test_negative" in out
     assert "test_hidden_big" not in out and "10**6" not in out
+    assert out.strip() == format_task(load_task(task)).strip()  # the very text the proposers get
 
 
 def test_show_task_bad_file(tmp_path, capsys):

@@ -90,8 +90,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if not args.reference.is_dir():
         err.print(f"[red]error:[/red] --reference {args.reference}: not a folder", highlight=False)
         return 2
-    executor = make_executor(args.timeout, args.cache_dir)
-    reports = check_tasks(tasks, args.reference, executor, mutations=args.mutations, jobs=max(1, args.jobs))
+    with make_executor(args.timeout, args.cache_dir) as executor:
+        reports = check_tasks(tasks, args.reference, executor, mutations=args.mutations, jobs=max(1, args.jobs))
     problems = [p for t in tasks for p in structure_problems(t)] if args.structure else []
     out = Console()
     if not out.is_terminal:
@@ -111,16 +111,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def render_task(task: Task) -> str:
-    """The task as a proposer sees it: everything but the hidden tests."""
-    parts = [f"# {task.name} ({task.id}, {task.difficulty})", "", task.description.strip(), ""]
-    if task.signature:
-        parts += ["Signature:", task.signature.strip(), ""]
-    if task.constraints:
-        parts += ["Constraints:", *(f"- {c}" for c in task.constraints), ""]
-    if task.is_multi_file:
-        parts += ["Required files:", *(f"- {f.name}: {f.description}".rstrip(": ") for f in task.required_files), ""]
-    parts += ["Visible tests:", "```python", task.test_module(hidden=False).rstrip("\n"), "```"]
-    return "\n".join(parts)
+    """The task exactly as the debate's prompts show it (``prompts.format_task``; no hidden tests)."""
+    from codedebate.prompts import format_task
+
+    return format_task(task)
 
 
 def cmd_show_task(args: argparse.Namespace) -> int:
