@@ -24,6 +24,8 @@ WARNINGS = {
     "candidates can reach the network",
     "privilege_drop": "candidates run as your own user (not root, or the Python installation "
     "is unreadable to other users) and can read and write what you can",
+    "mount_namespace": "filesystem isolation is unavailable (no mount namespace): candidates see "
+    "the real /tmp and every file their user may read",
     "cgroups": "per-run cgroups are unavailable: memory and process caps are per process only",
 }
 
@@ -63,7 +65,7 @@ class WorkerClient:
             self._dir = tempfile.mkdtemp(prefix="codedebate-worker-")
             os.chmod(self._dir, 0o700)
             self._proc = subprocess.Popen(
-                [sys.executable, "-m", "codedebate.executor.worker", self.socket_path],
+                [sys.executable, "-P", "-m", "codedebate.executor.worker", self.socket_path],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_worker_env(), cwd=self._dir,
             )
             line = self._proc.stdout.readline().decode().strip()

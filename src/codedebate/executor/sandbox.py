@@ -34,9 +34,13 @@ class Limits:
     max_open_files: int = 256
 
 
-def can_drop_privileges() -> bool:
-    """True when we may switch to an unprivileged uid: we are root and it could still import."""
-    return os.geteuid() == 0 and not hidden_import_paths()
+#: What this machine allows, probed once by the worker at start (forks inherit it).
+CAPS: dict[str, bool] = {}
+
+
+def can_drop_privileges(mount_namespace: bool) -> bool:
+    """We are root, and the candidate could still import Python after switching uid."""
+    return os.geteuid() == 0 and (mount_namespace or not hidden_import_paths())
 
 
 def hidden_import_paths() -> list[str]:

@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from . import sandbox
+from . import mounts, sandbox
 from .cgroups import RunCgroup
 
 MAX_CHANNEL_BYTES = 8 * 1024 * 1024
@@ -41,8 +41,10 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
         os.dup2(out, 2)
         if cgroup is not None:
             cgroup.join()
-        if req.get("isolate_network", True) and not sandbox.unshare_network():
-            os.write(2, b"codedebate: network namespace unavailable in the sandbox child\n")
+        if sandbox.CAPS.get("network_namespace") and not sandbox.unshare_network():
+            raise OSError("network namespace failed")
+        if sandbox.CAPS.get("mount_namespace") and uid is not None:
+            mounts.isolate([req["workdir"]], [req["test_dir"]], req["max_file_bytes"])
         sandbox.close_fds_except(wfd)
         os.environ.clear()
         os.environ.update(sandbox.clean_env(req["workdir"]))
@@ -63,7 +65,7 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
 
         from .harness import VerdictPlugin
 
-        plugin = VerdictPlugin(wfd, req["nonce"], req["expected"], req["max_chars"])
+        plugin = VerdictPlugin(wfd, req["nonce"], req["expected"], req["max_chars"], req["test_file"])
         code = int(pytest.main(pytest_args(req), plugins=[plugin]))
         sys.stdout.flush()
         sys.stderr.flush()
@@ -74,7 +76,7 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
 
 def run(req: dict[str, Any]) -> dict[str, Any]:
     """Fork the confined child, collect its verdict lines until it ends or the deadline passes."""
-    uid = sandbox.UID_BASE + os.getpid() if sandbox.can_drop_privileges() else None
+    uid = sandbox.UID_BASE + os.getpid() if sandbox.CAPS.get("privilege_drop") else None
     if uid is not None:
         _chown_tree(req["workdir"], uid)
     cgroup = RunCgroup.create(f"run{os.getpid()}", req["memory_bytes"], req["max_processes"]) if os.geteuid() == 0 else None

@@ -68,6 +68,9 @@ def parse(report: RunReport, nonce: str, expected: tuple[str, ...], limit: int) 
                 continue
             seen_nodeids.add(nodeid)
             finished.setdefault(_base_name(nodeid), []).append((outcome, str(rec.get("message", ""))))
+        elif kind == "tampered":
+            what = rec.get("what")
+            tampered.append("the test machinery was modified: " + "; ".join(map(str, what if isinstance(what, list) else [what])))
         elif kind == "done":
             done = True
     if report.overflow:

@@ -20,11 +20,13 @@ from .wire import recv, send
 
 def _metrics(req: dict[str, Any]) -> dict[str, Any]:
     """Pylint and Radon on the pristine copies, unprivileged, under an alarm and a memory cap."""
-    from . import metrics, sandbox
+    from . import metrics, mounts, sandbox
 
     signal.alarm(max(1, int(req["timeout_s"])))
     resource.setrlimit(resource.RLIMIT_AS, (req["memory_bytes"], req["memory_bytes"]))
-    if sandbox.can_drop_privileges():
+    if sandbox.CAPS.get("privilege_drop"):
+        if sandbox.CAPS.get("mount_namespace"):
+            mounts.isolate([], [req["dir"]], 1 << 24)
         sandbox.drop_privileges(sandbox.UID_BASE + os.getpid())
     paths = [Path(req["dir"]) / name for name in req["files"]]
     sources = [p.read_text(encoding="utf-8") for p in paths]
@@ -57,12 +59,21 @@ def preload() -> None:
     import pytest  # noqa: F401
     import radon.complexity  # noqa: F401
 
-    from . import harness, metrics, supervisor  # noqa: F401
+    import importlib
+
+    from _pytest.config import default_plugins
+
+    for name in default_plugins:
+        importlib.import_module(f"_pytest.{name}")
+    from . import harness, integrity, metrics, mounts, supervisor  # noqa: F401
+
+    mounts.import_roots()
+    integrity.BASELINE = integrity.Snapshot()
 
 
 def capabilities() -> dict[str, bool]:
     """Which isolation layers work on this machine (probed in throwaway forks)."""
-    from . import cgroups, sandbox
+    from . import cgroups, mounts, sandbox
 
     def probe(fn) -> bool:
         pid = os.fork()
@@ -71,11 +82,15 @@ def capabilities() -> dict[str, bool]:
         return os.waitpid(pid, 0)[1] == 0
 
     root = os.geteuid() == 0
-    return {
+    mount_ns = root and mounts.available()
+    caps = {
         "network_namespace": probe(sandbox.unshare_network),
-        "privilege_drop": sandbox.can_drop_privileges(),
+        "mount_namespace": mount_ns,
+        "privilege_drop": sandbox.can_drop_privileges(mount_ns),
         "cgroups": root and cgroups.available(),
     }
+    sandbox.CAPS.update(caps)
+    return caps
 
 
 def main(socket_path: str) -> None:
