@@ -163,6 +163,12 @@ def test_multi_file_fields(tmp_path):
     assert module.index("from models import Item") < module.index("def test_store")
 
 
+def test_test_import_that_does_not_parse(tmp_path):
+    data = task_dict(required_files=["a.py"], test_imports=["from a import f", "from a import (g"])
+    err = error_of(write(tmp_path / "t.json", data))
+    assert err.field == "test_imports[1]" and "does not parse" in str(err) and "t.json" in str(err)
+
+
 @pytest.mark.parametrize(
     ("files", "field", "expect"),
     [

@@ -184,6 +184,17 @@ def _required_files(data: dict, path: Path) -> tuple[RequiredFile, ...]:
     return tuple(files)
 
 
+def _import_lines(data: dict, path: Path) -> tuple[str, ...]:
+    """``test_imports``: each line must parse, or every candidate would fail at collection."""
+    lines = _string_list(data, "test_imports", path)
+    for i, line in enumerate(lines):
+        try:
+            ast.parse(line)
+        except SyntaxError as exc:
+            raise TaskError(path, f"test_imports[{i}]", f"does not parse: {exc.msg}") from None
+    return lines
+
+
 KNOWN_KEYS = {
     "id", "name", "difficulty", "description", "signature", "constraints", "tests",
     "hidden_tests", "required_files", "test_imports", "tags",
@@ -225,7 +236,7 @@ def parse_task(data: Any, path: Path | str = "<memory>") -> Task:
         constraints=_string_list(data, "constraints", path),
         hidden_tests=hidden,
         required_files=_required_files(data, path),
-        test_imports=_string_list(data, "test_imports", path),
+        test_imports=_import_lines(data, path),
         tags=_string_list(data, "tags", path),
         source_path=str(path),
         extra={k: v for k, v in data.items() if k not in KNOWN_KEYS},
