@@ -20,8 +20,8 @@ from matplotlib.figure import Figure  # noqa: E402
 
 from codedebate.stats.descriptive import DIFFICULTIES  # noqa: E402
 from codedebate.stats.load import Records  # noqa: E402
+from codedebate.stats.outputs import FIGURE_FORMATS  # noqa: E402
 
-FORMATS = ("png", "pdf")
 PASS_LABEL = "Visible-test pass rate"
 
 
@@ -194,7 +194,7 @@ def save(fig: Figure, outdir: Path | str, name: str) -> list[Path]:
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     paths = []
-    for fmt in FORMATS:
+    for fmt in FIGURE_FORMATS:
         path = outdir / f"{name}.{fmt}"
         fig.savefig(path, dpi=150, format=fmt)
         paths.append(path)

@@ -54,3 +54,12 @@ def test_every_table_written_as_csv_and_markdown(synthetic, tmp_path) -> None:
     md = (tmp_path / "tables" / "config_means.md").read_text()
     assert md.startswith("# config_means\n\n| task_set | experiment | mode |")
     assert "| T | deb | debate | m1,m2,m3 |  | 4 | 4 | 0.812 |" in md
+
+
+def test_builders_produce_exactly_the_declared_outputs(synthetic) -> None:
+    from codedebate.figures import FIGURES as BUILDERS
+    from codedebate.stats import outputs
+
+    assert tuple(standard_tables(synthetic)) == outputs.STANDARD_TABLES
+    assert tuple(BUILDERS) == outputs.FIGURES
+    assert outputs.table_files("t", ("a",)) == ["t/a.csv", "t/a.md"]

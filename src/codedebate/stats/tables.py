@@ -58,9 +58,8 @@ def standard_tables(records: Records) -> dict[str, pd.DataFrame]:
         "debate_vs_solo": comparisons.debate_vs_solo(s),
         "final_vs_best_round1_tests": comparisons.final_vs_best_initial(s),
         "judge_effect": comparisons.judge_effect(s),
+        "pass_at_k": pass_at_k_table(r, s),
     }
-    if not r.empty:
-        tables["pass_at_k"] = pass_at_k_table(r, s)
     return tables
 
 

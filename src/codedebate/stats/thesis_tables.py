@@ -155,7 +155,7 @@ def adaptive_temperature(records: Records) -> pd.DataFrame:
 
 
 def thesis_tables(records: Records) -> dict[str, pd.DataFrame]:
-    """All thesis tables, keyed by file name."""
+    """All thesis tables, keyed by file name (THESIS_TABLES)."""
     return {
         "thesis_table6": table6(records),
         "thesis_best_of_n": best_of_n_check(records),
