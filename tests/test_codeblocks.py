@@ -32,7 +32,8 @@ def test_extract_unclosed_fence_takes_the_rest():
 def test_truncation_signals():
     whole = "```python\ndef f():\n    return 1\n```"
     assert not is_truncated(whole, extract_code(whole), "stop")
-    assert is_truncated(whole, extract_code(whole), "length")
+    assert not is_truncated(whole + "\nThis is", extract_code(whole), "length")  # fence closed in time
+    assert is_truncated("def f():\n    return 1\n", "def f():\n    return 1\n", "length")  # no fence
     assert is_truncated("```python\ndef f():\n", "def f():\n", "stop")  # open fence
     assert is_truncated("x", "def f():\n    return [1, 2,\n", "stop")  # unbalanced
     assert is_truncated("x", 'def f():\n    """doc\n', "stop")  # open triple quote

@@ -99,3 +99,10 @@ def test_debate_id_is_deterministic():
 
 def test_code_version_has_package_version_and_commit():
     assert re.fullmatch(r"\d+\.\d+\.\d+\S*\+([0-9a-f]{4,}|unknown)", code_version())
+
+
+def test_records_doc_is_current():
+    from codedebate.records import schema_markdown
+
+    doc = (Path(__file__).parents[1] / "docs" / "records.md").read_text()
+    assert schema_markdown() in doc, "regenerate the tables of docs/records.md from records.schema_markdown()"

@@ -195,6 +195,6 @@ def schema_markdown() -> str:
     parts = []
     for table, spec in TABLES.items():
         parts.append(f"### `{table}.parquet`\n\n| column | type | meaning |\n|---|---|---|")
-        parts.extend(f"| `{c}` | {t} | {d} |" for c, t, d in spec)
+        parts.extend(f"| `{c}` | {t} | {d.replace('|', chr(92) + '|')} |" for c, t, d in spec)
         parts.append("")
     return "\n".join(parts)

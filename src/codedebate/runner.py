@@ -173,7 +173,7 @@ def _round_row(state: DebateState, debate_id: str, experiment: str, round_no: in
         "pass_rate": sol.pass_rate, "tests_passed": sol.passed, "tests_total": sol.result.total,
         "hidden_pass_rate": sol.hidden_result.pass_rate if sol.hidden_result else NAN,
         "status": _status(sol), "generation_time": sol.generation_time,
-        "code_chars": sum(len(v) for v in sol.files.values()), "was_truncated": sol.truncated,
+        "code_chars": sum(len(v) for v in sol.files.values()), "was_truncated": sol.hit_token_limit or sol.truncated,
         "is_historical_best_reuse": sol.is_reuse, "revert_reason": sol.revert_reason,
         "rejected_pass_rate": thrown.pass_rate if thrown else NAN,
         "temperature": sol.temperature, "pylint_score": _opt(sol.result.pylint_score),

@@ -42,14 +42,27 @@ def test_anti_regression_syntax_error(add_task, executor):
 
 
 def test_anti_regression_truncated_by_token_limit(add_task, executor):
+    """The reply ran into max_tokens inside its code fence: reverted even though the code parses."""
     def answer(request):
         if meta(request)[:3] == ("revise", 1, 2):
-            return {"text": fenced(ADD[3]), "finish_reason": "length"}
+            return {"text": "```python\n" + ADD[3], "finish_reason": "length"}
         return responder(BASE)(request)
 
     run = run_debate(add_task, executor, answer, max_rounds=2)
     sol = agent1(run, 2)
-    assert sol.revert_reason == "truncated" and sol.truncated and sol.is_reuse
+    assert sol.revert_reason == "truncated" and sol.truncated and sol.hit_token_limit and sol.is_reuse
+
+
+def test_token_limit_after_a_closed_fence_is_kept(add_task, executor):
+    """The code fence closed before the model rambled into max_tokens: the code is whole."""
+    def answer(request):
+        if meta(request)[:3] == ("revise", 1, 2):
+            return {"text": fenced(ADD[3]) + "This works because", "finish_reason": "length"}
+        return responder(BASE)(request)
+
+    run = run_debate(add_task, executor, answer, max_rounds=2)
+    sol = agent1(run, 2)
+    assert not sol.is_reuse and not sol.truncated and sol.hit_token_limit
 
 
 def test_anti_regression_truncated_unbalanced_code(add_task, executor):

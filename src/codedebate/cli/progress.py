@@ -34,13 +34,17 @@ class PlainProgress:
 class RichProgress:
     """A spinner with the current round and phase and the number of model calls so far."""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, console=None) -> None:
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
         self.label, self.calls, self.where = label, 0, "starting"
         self.progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                                 transient=False)
+                                 transient=False, console=console)
         self.task = self.progress.add_task(self._text())
+
+    @property
+    def description(self) -> str:
+        return self.progress.tasks[0].description
 
     def _text(self) -> str:
         return f"[bold]{self.label}[/] {self.where} · {self.calls} calls"

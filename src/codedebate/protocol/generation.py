@@ -31,13 +31,14 @@ async def write_solution(
     task = state.task
     parts: list[str | None] = list(task.file_names) if task.is_multi_file else [None]
     files: dict[str, str] = {}
-    truncated = False
+    truncated = hit_limit = False
     seconds = 0.0
     prompt_tokens = completion_tokens = 0
     for i, name in enumerate(parts):
         response = await ctx.chat(state, agent, phase, round_no, build(name, dict(files)), temperature, part=i)
         code = extract_code(response.text)
         truncated = truncated or is_truncated(response.text, code, response.finish_reason)
+        hit_limit = hit_limit or response.finish_reason == "length"
         files[name or "solution.py"] = code
         seconds += response.seconds
         prompt_tokens += response.prompt_tokens
@@ -49,6 +50,7 @@ async def write_solution(
         files=files,
         result=result,
         truncated=truncated,
+        hit_token_limit=hit_limit,
         temperature=temperature,
         generation_time=seconds,
         prompt_tokens=prompt_tokens,

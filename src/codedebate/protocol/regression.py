@@ -40,6 +40,7 @@ def restore(best: Solution, revision: Solution, reason: str) -> Solution:
         prompt_tokens=revision.prompt_tokens,
         completion_tokens=revision.completion_tokens,
         truncated=revision.truncated,
+        hit_token_limit=revision.hit_token_limit,
         reused_from_round=best.reused_from_round or best.round,
         revert_reason=reason,
         hidden_result=None,

@@ -48,7 +48,8 @@ class Solution:
     round: int
     files: dict[str, str]
     result: ExecutionResult
-    truncated: bool = False
+    truncated: bool = False  # the code was cut off (anti-regression reverts it)
+    hit_token_limit: bool = False  # some reply of this solution ended at max_tokens
     temperature: float = 0.0
     generation_time: float = 0.0
     prompt_tokens: int = 0
