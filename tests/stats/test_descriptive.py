@@ -77,3 +77,11 @@ def test_code_quality_and_visible_vs_hidden(synthetic) -> None:
     assert vh["final_visible"] == pytest.approx(0.8125)
     assert vh["final_hidden"] == pytest.approx(0.5625)
     assert vh["visible_minus_hidden"] == pytest.approx(0.25)
+
+
+def test_rounding_noise_counts_as_equal(synthetic) -> None:
+    s = synthetic.summary.copy()
+    row = s.index[(s["experiment"] == "deb") & (s["task_id"] == "t3")][0]
+    s.loc[row, "best_initial_pass_rate"] = 0.5001  # per-round value rounded, final exact 0.5
+    deb = _row(descriptive.final_vs_round1(s), "deb")
+    assert (deb["higher"], deb["equal"], deb["lower"]) == (2, 2, 0)

@@ -33,7 +33,10 @@ class PairedResult:
         return asdict(self)
 
 
-def win_tie_loss(a: np.ndarray, b: np.ndarray, tol: float = 1e-9) -> tuple[int, int, int]:
+TOL = 1e-3  # differences this small are ties (the thesis rounds per-round pass rates)
+
+
+def win_tie_loss(a: np.ndarray, b: np.ndarray, tol: float = TOL) -> tuple[int, int, int]:
     """Counts of pairs where a > b, a == b (within tol), a < b."""
     d = np.asarray(a, float) - np.asarray(b, float)
     return int((d > tol).sum()), int((np.abs(d) <= tol).sum()), int((d < -tol).sum())
@@ -63,8 +66,8 @@ def mean_diff_ci(d: np.ndarray, confidence: float = 0.95) -> tuple[float, float]
 def paired_test(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) -> PairedResult:
     """Paired t-test (Cohen's d_z) and Wilcoxon signed-rank (rank-biserial r), two-sided.
 
-    Wilcoxon drops zero differences (Wilcoxon's method); when every difference is zero the
-    tests are undefined and give NaN statistics with p = 1.
+    Differences within TOL count as zero. Wilcoxon drops zero differences (Wilcoxon's
+    method); when every difference is zero the tests are undefined: NaN statistics, p = 1.
     """
     a, b = np.asarray(a, float), np.asarray(b, float)
     if a.shape != b.shape:
@@ -72,11 +75,12 @@ def paired_test(a: np.ndarray, b: np.ndarray, confidence: float = 0.95) -> Paire
     keep = ~(np.isnan(a) | np.isnan(b))
     a, b = a[keep], b[keep]
     d = a - b
+    d = np.where(np.abs(d) <= TOL, 0.0, d)
     n = int(d.size)
     wins, ties, losses = win_tie_loss(a, b)
     sd = d.std(ddof=1) if n > 1 else float("nan")
     if n > 1 and sd > 0:
-        t_res = stats.ttest_rel(a, b)
+        t_res = stats.ttest_1samp(d, 0.0)
         t, p_t, dz = float(t_res.statistic), float(t_res.pvalue), float(d.mean() / sd)
     else:
         t, p_t, dz = float("nan"), (1.0 if n > 1 else float("nan")), float("nan")
