@@ -120,7 +120,7 @@ class Executor:
         )
         tests, run_error = verdicts.parse(report, nonce, expected, s.max_message_chars)
         keep = ("exit_code", "signal", "timed_out", "duration_s", "cgroup")
-        return tests, run_error, {k: reply[k] for k in keep} | {"sandbox_uid": reply["uid"] is not None}
+        return tests, run_error, {k: reply[k] for k in keep} | {"sandbox_uid": reply["uid"]}
 
     def _metrics(self, layout: dict[str, str], names: list[str], out: dict[str, Any]) -> None:
         s = self.settings

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 CLONE_NEWNET = 0x40000000
 PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
+PR_SET_CHILD_SUBREAPER = 36
 SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
 #: Uids for sandboxed runs: base + the supervisor's pid, so concurrent runs never share one.
 UID_BASE = 1_500_000_000
@@ -89,6 +90,11 @@ def harden_process() -> None:
     """No privilege gain through exec of setuid binaries; die with the supervisor."""
     _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def become_subreaper() -> None:
+    """Orphaned descendants re-parent to this process instead of init."""
+    _libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
 def clean_env(workdir: str) -> dict[str, str]:

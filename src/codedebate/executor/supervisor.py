@@ -76,6 +76,7 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
 
 def run(req: dict[str, Any]) -> dict[str, Any]:
     """Fork the confined child, collect its verdict lines until it ends or the deadline passes."""
+    sandbox.become_subreaper()  # orphans of the run (daemons) are re-parented to us, and reaped
     uid = sandbox.UID_BASE + os.getpid() if sandbox.CAPS.get("privilege_drop") else None
     if uid is not None:
         _chown_tree(req["workdir"], uid)
@@ -92,6 +93,7 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
     lines, overflow, timed_out, status = _watch(pid, rfd, start + req["timeout_s"], uid, cgroup)
     os.close(rfd)
     _kill_all(pid, uid, cgroup)
+    _reap_orphans()
     if cgroup is not None:
         cgroup.remove()
     exit_code = os.waitstatus_to_exitcode(status) if status is not None else None
@@ -161,9 +163,22 @@ def _kill_all(pid: int, uid: int | None, cgroup: RunCgroup | None) -> None:
     except OSError:
         pass
     if uid is not None:
-        sandbox.kill_uid(uid)
+        for _ in range(3):  # a fork bomb may fork between passes
+            sandbox.kill_uid(uid)
     if cgroup is not None:
         cgroup.kill()
+
+
+def _reap_orphans(limit_s: float = 2.0) -> None:
+    """Collect every exited descendant so none is left as a zombie."""
+    end = time.monotonic() + limit_s
+    while time.monotonic() < end:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.005)
 
 
 def _chown_tree(path: str, uid: int) -> None:
