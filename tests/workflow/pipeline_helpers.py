@@ -59,3 +59,21 @@ def executed_cells(output: str) -> list[tuple[str, str, str]]:
                 cells.append((kv["experiment"], kv["task"], kv["seed"]))
                 break
     return cells
+
+
+def references_script(task_ids: tuple[str, ...] | list[str]) -> dict:
+    """One script for several tasks: each proposal holds every task's reference, so round 1 passes."""
+    code = "\n\n".join((REPO_ROOT / "references" / t / "solution.py").read_text() for t in task_ids)
+    answer = f"```python\n{code}\n```"
+    # later phases only run if a loaded machine times a test out; they keep the same answer
+    return {"rules": [
+        {"when": {"phase": "propose"}, "reply": answer},
+        {"when": {"phase": "revise"}, "reply": answer},
+        {"when": {"phase": "critique"}, "reply": "No bugs found: every listed test passes."},
+        {"when": {"phase": "vote"}, "reply": "VOTE: agent_1\nCONFIDENCE: 0.9\nREASONING: passes the tests"},
+    ]}
+
+
+def scripted_experiment(model: str, tasks: list[str], task_set: str = "tiny", **settings: object) -> dict:
+    """An experiment of three scripted proposers on some tasks."""
+    return {"settings": {"agents": [model] * 3, "max_rounds": 2, **settings}, "task_sets": [task_set], "tasks": tasks}
