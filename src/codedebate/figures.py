@@ -89,6 +89,7 @@ def configuration_bars(records: Records) -> Figure:
                     errorbar=("ci", 95), ax=ax, seed=0, orient="h")
         ax.set(title=f"Task set: {task_set or '(unnamed)'}", xlabel="Mean final " + PASS_LABEL.lower(),
                ylabel="Configuration", xlim=(0, 1.05))
+        ax.legend(title="Mode", fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     fig.suptitle("Final pass rate per configuration (95% CI)")
     return fig
 

@@ -18,10 +18,15 @@ def test_debate_vs_solo_pairs_tasks_against_the_mean_solo_run(synthetic) -> None
     assert (t["p_t_bonferroni"] == (t["p_t"] * 2).clip(upper=1)).all()
 
 
-def test_final_vs_best_initial(synthetic) -> None:
-    t = comparisons.final_vs_best_initial(synthetic.summary).set_index("a")
-    assert t.loc["deb final", "mean_diff"] == pytest.approx(0.25)
-    assert t.loc["deb final", "wins"] == 2
+def test_final_vs_round1_proposals(synthetic) -> None:
+    best = comparisons.final_vs_round1(synthetic.summary).set_index("a")
+    assert best.loc["deb final", "mean_diff"] == pytest.approx(0.25)
+    assert best.loc["deb final", "wins"] == 2 and set(best["family"]) == {"final_vs_best_round1"}
+    mean = comparisons.final_vs_round1(synthetic.summary, "avg_initial_pass_rate").set_index("a")
+    # deb: final - mean round-1 per task = 0.2, 0.5, 0.2, 0.5
+    assert mean.loc["deb final", "mean_diff"] == pytest.approx(0.35)
+    assert mean.loc["deb final", "b"] == "deb mean round-1"
+    assert set(mean["family"]) == {"final_vs_mean_round1"}
 
 
 def test_judge_pairs_only_when_unambiguous(synthetic) -> None:

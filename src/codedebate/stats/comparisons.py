@@ -30,7 +30,7 @@ def debate_vs_solo(summary: pd.DataFrame) -> pd.DataFrame:
         base_runs = solo[_str(solo["task_set"]) == task_set]
         if base_runs.empty:
             continue
-        a, b, tasks = pair_by_task(
+        a, b, _ = pair_by_task(
             per_task_values(_runs(summary, task_set, exp)), per_task_values(base_runs)
         )
         rows.append({"task_set": task_set, "a": exp, "b": "solo (mean over solo runs)",
@@ -38,17 +38,20 @@ def debate_vs_solo(summary: pd.DataFrame) -> pd.DataFrame:
     return paired_family(rows, "debate_vs_solo")
 
 
-def final_vs_best_initial(summary: pd.DataFrame) -> pd.DataFrame:
-    """Each debate configuration's final answer vs its own best round-1 proposal, per task."""
+def final_vs_round1(summary: pd.DataFrame, baseline: str = "best_initial_pass_rate") -> pd.DataFrame:
+    """Each debate configuration's final answer vs its own round-1 proposals, paired by task.
+
+    baseline "best_initial_pass_rate": the best round-1 proposal (best-of-N selection);
+    "avg_initial_pass_rate": the mean round-1 proposal (the thesis's tasks2 baseline).
+    """
+    label = {"best_initial_pass_rate": "best round-1", "avg_initial_pass_rate": "mean round-1"}[baseline]
     rows = []
     for task_set, exp in debate_experiments(summary):
         runs = _runs(summary, task_set, exp)
-        a, b, _ = pair_by_task(
-            per_task_values(runs, "final_pass_rate"), per_task_values(runs, "best_initial_pass_rate")
-        )
-        rows.append({"task_set": task_set, "a": f"{exp} final", "b": f"{exp} best round-1",
+        a, b, _ = pair_by_task(per_task_values(runs, "final_pass_rate"), per_task_values(runs, baseline))
+        rows.append({"task_set": task_set, "a": f"{exp} final", "b": f"{exp} {label}",
                      "result": paired_test(a, b)})
-    return paired_family(rows, "final_vs_best_round1")
+    return paired_family(rows, f"final_vs_{label.replace(' ', '_').replace('-', '')}")
 
 
 def compare_experiments(

@@ -8,7 +8,8 @@ from __future__ import annotations
 STANDARD_TABLES = (
     "config_means", "solo_models", "by_difficulty", "final_vs_round1", "recovery",
     "costs_by_config", "costs_by_difficulty", "code_quality", "visible_vs_hidden",
-    "debate_vs_solo", "final_vs_best_round1_tests", "judge_effect", "pass_at_k",
+    "debate_vs_solo", "final_vs_best_round1_tests", "final_vs_mean_round1_tests", "judge_effect",
+    "pass_at_k",
 )
 THESIS_TABLES = (
     "thesis_table6", "thesis_best_of_n", "thesis_by_difficulty", "thesis_solved_by_difficulty",

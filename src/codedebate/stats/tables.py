@@ -56,7 +56,8 @@ def standard_tables(records: Records) -> dict[str, pd.DataFrame]:
         "code_quality": descriptive.code_quality(s),
         "visible_vs_hidden": descriptive.visible_vs_hidden(s),
         "debate_vs_solo": comparisons.debate_vs_solo(s),
-        "final_vs_best_round1_tests": comparisons.final_vs_best_initial(s),
+        "final_vs_best_round1_tests": comparisons.final_vs_round1(s),
+        "final_vs_mean_round1_tests": comparisons.final_vs_round1(s, "avg_initial_pass_rate"),
         "judge_effect": comparisons.judge_effect(s),
         "pass_at_k": pass_at_k_table(r, s),
     }
