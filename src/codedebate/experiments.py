@@ -87,6 +87,7 @@ class ExperimentConfig:
     task_sets: dict[str, str]
     experiments: dict[str, Experiment]
     ollama: OllamaOptions
+    thesis_results_dir: str
 
 
 @dataclass(frozen=True)
@@ -189,7 +190,9 @@ def parse_config(data: Mapping[str, Any], source: str, schema: dict[str, Any] | 
     for name, raw in data["experiments"].items():
         experiments[name] = _experiment(name, raw, data, base, task_sets, source, schema)
     sets = {name: folder for name, folder in task_sets.items()}
-    return ExperimentConfig(source=source, task_sets=sets, experiments=experiments, ollama=ollama)
+    thesis_dir = data.get("thesis_results_dir", props["thesis_results_dir"]["default"])
+    return ExperimentConfig(source=source, task_sets=sets, experiments=experiments, ollama=ollama,
+                            thesis_results_dir=thesis_dir)
 
 
 def _resources(raw: Mapping[str, Any], spec: Mapping[str, Any], base: CellResources | None = None) -> CellResources:

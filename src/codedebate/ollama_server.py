@@ -208,7 +208,7 @@ def run_with_ollama(cmd: list[str], models: list[str], opts: ServerOptions, pull
         env = dict(os.environ, OLLAMA_HOST=host)
         print(f"with-ollama: using Ollama at {host} for {', '.join(models)}", file=sys.stderr, flush=True)
         if pull and models:
-            rc = subprocess.call([sys.executable, "-m", "codedebate", "pull-models", *models], env=env)
+            rc = subprocess.call([sys.executable, "-m", "codedebate", "pull-models", *models], env=env, stdout=sys.stderr)
             if rc:
                 print(f"with-ollama: pulling {', '.join(models)} from {host} failed (exit {rc})", file=sys.stderr)
                 return rc
