@@ -1,7 +1,8 @@
 """Seaborn figures over run records, each saved as PNG and PDF.
 
-Figures are built on :class:`matplotlib.figure.Figure` objects (rendered by the Agg canvas), so
-nothing depends on pyplot's global state or on a display.
+Figures are plain :class:`matplotlib.figure.Figure` objects saved through matplotlib's Agg
+renderer; pyplot is never imported, so no display is needed and the caller's backend (e.g. a
+notebook's inline backend) is left alone.
 """
 
 from __future__ import annotations
@@ -9,18 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import matplotlib
+import numpy as np
+import pandas as pd
+import seaborn as sns
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")  # before anything imports pyplot; figures never need a display
-
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import seaborn as sns  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-
-from codedebate.stats.descriptive import DIFFICULTIES  # noqa: E402
-from codedebate.stats.load import Records  # noqa: E402
-from codedebate.stats.outputs import FIGURE_FORMATS  # noqa: E402
+from codedebate.stats.descriptive import DIFFICULTIES
+from codedebate.stats.load import Records
+from codedebate.stats.outputs import FIGURE_FORMATS
 
 PASS_LABEL = "Visible-test pass rate"
 
