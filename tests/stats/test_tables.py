@@ -63,3 +63,16 @@ def test_builders_produce_exactly_the_declared_outputs(synthetic) -> None:
     assert tuple(standard_tables(synthetic)) == outputs.STANDARD_TABLES
     assert tuple(BUILDERS) == outputs.FIGURES
     assert outputs.table_files("t", ("a",)) == ["t/a.csv", "t/a.md"]
+
+
+def test_tables_of_a_single_debate_experiment_keep_their_columns(synthetic, tmp_path) -> None:
+    from codedebate.stats.load import Records
+
+    only = synthetic.summary["experiment"] == "deb"
+    one = Records(synthetic.summary[only], synthetic.per_round[synthetic.per_round["experiment"] == "deb"])
+    tables = standard_tables(one)
+    assert tables["debate_vs_solo"].empty and "p_t_bonferroni" in tables["debate_vs_solo"].columns
+    assert tables["solo_models"].empty
+    write_tables(tables, tmp_path)
+    for name in tables:
+        assert len(pd.read_csv(tmp_path / f"{name}.csv").columns) > 2, name

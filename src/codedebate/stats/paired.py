@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 
 import numpy as np
 import pandas as pd
@@ -115,9 +115,10 @@ def paired_family(rows: list[dict], family: str) -> pd.DataFrame:
     for row in rows:
         labels = {k: v for k, v in row.items() if k != "result"}
         records.append({"family": family, **labels, **row["result"].as_dict()})
-    table = pd.DataFrame(records)
-    if table.empty:
-        return table
+    label_cols = list(rows[0]) if rows else ["task_set", "a", "b", "result"]
+    columns = ["family", *[c for c in label_cols if c != "result"],
+               *[f.name for f in fields(PairedResult)]]
+    table = pd.DataFrame(records, columns=columns)
     table["p_t_bonferroni"] = bonferroni(table["p_t"])
     table["p_wilcoxon_bonferroni"] = bonferroni(table["p_wilcoxon"])
     return table
