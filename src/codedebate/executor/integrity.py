@@ -53,7 +53,10 @@ class Snapshot:
 
     def refresh(self) -> None:
         """Accept the current state (pytest's own configure step rebinds a few hooks)."""
-        self._spaces = [(n, sp, _table(dict(vars(sp)))) for n, sp, _ in self._spaces]
+        for i, (name, space, before) in enumerate(self._spaces):
+            namespace = space.__dict__
+            if any(namespace.get(key) is not obj for key, obj, _ in before):
+                self._spaces[i] = (name, space, _table(dict(namespace)))
 
     def changes(self, limit: int = 5) -> list[str]:
         """Descriptions of what differs now (empty when nothing watched changed)."""

@@ -68,7 +68,11 @@ def plan(run_dirs: list[str]) -> tuple[list[str], list[str]]:
     covers = {a for a in (_top_private_ancestor(r) for r in import_roots()) if a and a != os.sep}
     covers.update(d for d in SCRATCH if os.path.isdir(d))
     cover_list = _collapse(covers)
-    reexpose = [r for r in import_roots() if _under(r, cover_list) and not _under(r, run_dirs)]
+    reexpose = [
+        r for r in import_roots()
+        if _under(r, cover_list) and not _under(r, run_dirs)
+        and not any(_under(c, [r]) for c in cover_list + run_dirs)  # never re-expose a whole /tmp
+    ]
     return cover_list, reexpose
 
 

@@ -6,11 +6,13 @@ parent turns into verdicts. The child never sees the supervisor's memory after i
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import select
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from . import mounts, sandbox
@@ -20,13 +22,47 @@ MAX_CHANNEL_BYTES = 8 * 1024 * 1024
 GRACE_S = 0.2  # after the test process exits, how long stragglers may keep the pipe open
 
 
+#: Built-in plugins a scoring run never needs (caches, reports to files, doctests).
+DISABLED_PLUGINS = ("cacheprovider", "stepwise", "pastebin", "junitxml", "doctest", "setuponly", "setupplan")
+PLUGIN_ARGS = [arg for name in DISABLED_PLUGINS for arg in ("-p", f"no:{name}")]
+#: A pytest Config with the default plugins registered, built once in the worker; every run
+#: parses its own arguments on its own (forked) copy. None: fall back to pytest.main.
+PREPARED = None
+
+
 def pytest_args(req: dict[str, Any]) -> list[str]:
     """Fixed pytest command line: our ini only, no conftest, no plugin autoload, no cache."""
     return [
         req["test_file"], "-c", req["ini_file"], "--rootdir", req["test_dir"], "--noconftest",
-        "-p", "no:cacheprovider", "-p", "no:stepwise", "-p", "no:pastebin", "-q", "--tb=short",
-        "--basetemp", os.path.join(req["workdir"], ".pytest_tmp"), "-o", "console_output_style=classic",
+        *PLUGIN_ARGS, "-q", "--tb=short", "-o", "console_output_style=classic",
+        "--basetemp", os.path.join(req["workdir"], ".pytest_tmp"),
     ]
+
+
+def prepare() -> None:
+    """Build :data:`PREPARED` (in the worker, before any fork)."""
+    global PREPARED
+    from _pytest.config import get_config
+
+    PREPARED = get_config(PLUGIN_ARGS)
+
+
+def run_pytest(args: list[str], plugin: object) -> int:
+    """pytest.main, minus rebuilding the plugin manager when a prepared one exists."""
+    import pytest
+
+    if PREPARED is None:
+        return int(pytest.main(args, plugins=[plugin]))
+    os.environ["PYTEST_VERSION"] = pytest.__version__
+    # as if pytest had been started here, with these arguments
+    PREPARED.invocation_params = dataclasses.replace(PREPARED.invocation_params, args=tuple(args), dir=Path.cwd())
+    manager = PREPARED.pluginmanager
+    manager.register(plugin)
+    config = manager.hook.pytest_cmdline_parse(pluginmanager=manager, args=args)
+    try:
+        return int(config.hook.pytest_cmdline_main(config=config))
+    finally:
+        config._ensure_unconfigure()
 
 
 def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | None) -> None:
@@ -61,16 +97,20 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         sys.dont_write_bytecode = True
         sys.path.insert(0, req["workdir"])
-        import pytest
-
         from .harness import VerdictPlugin
 
         plugin = VerdictPlugin(wfd, req["nonce"], req["expected"], req["max_chars"], req["test_file"])
-        code = int(pytest.main(pytest_args(req), plugins=[plugin]))
+        code = run_pytest(pytest_args(req), plugin)
         sys.stdout.flush()
         sys.stderr.flush()
     except BaseException:  # noqa: BLE001 - anything goes wrong: exit, the parent sees no verdict
         code = 71
+        try:
+            import traceback
+
+            os.write(2, ("codedebate sandbox: " + traceback.format_exc()[-1500:]).encode("utf-8", "replace"))
+        except BaseException:  # noqa: BLE001
+            pass
     os._exit(code)
 
 
@@ -162,11 +202,11 @@ def _kill_all(pid: int, uid: int | None, cgroup: RunCgroup | None) -> None:
         os.killpg(pid, signal.SIGKILL)
     except OSError:
         pass
-    if uid is not None:
+    if cgroup is not None:
+        cgroup.kill()  # members cannot leave the cgroup, so this reaches every descendant
+    elif uid is not None:
         for _ in range(3):  # a fork bomb may fork between passes
             sandbox.kill_uid(uid)
-    if cgroup is not None:
-        cgroup.kill()
 
 
 def _reap_orphans(limit_s: float = 2.0) -> None:

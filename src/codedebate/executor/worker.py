@@ -6,6 +6,7 @@ listens on a Unix socket in a root-only folder and exits when its parent closes 
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import resource
@@ -68,7 +69,9 @@ def preload() -> None:
     from . import harness, integrity, metrics, mounts, supervisor  # noqa: F401
 
     mounts.import_roots()
+    supervisor.prepare()
     integrity.BASELINE = integrity.Snapshot()
+    gc.freeze()  # forks share these pages and their collections skip them
 
 
 def capabilities() -> dict[str, bool]:
