@@ -131,3 +131,14 @@ def test_a_key_nobody_reads_would_be_caught(tmp_path: Path) -> None:
     tracked["experiments"]  # read only this branch
     unread = sorted(k for k in leaf_keys(raw) if k not in seen)
     assert "ollama.binary" in unread
+
+
+def test_config_readme_documents_every_schema_key() -> None:
+    schema = xp.load_schema()
+    readme = (REPO_ROOT / "config" / "README.md").read_text()
+    keys = set()
+    for _, node in walk(schema):
+        if node.get("type") == "object":
+            keys |= set(node.get("properties", {}))
+    missing = sorted(k for k in keys if f"`{k}`" not in readme)
+    assert not missing, f"config/README.md does not document {missing}"

@@ -2,8 +2,20 @@
 # codedebate.experiments (tested without Snakemake); this file only binds it to the workflow.
 
 import os
+import sys
 
 from codedebate import experiments as xp
+
+
+envvars:
+    "PATH",
+
+
+# Rules call the `codedebate` command of the Python that runs Snakemake, also when its
+# virtual environment is not activated (a rule's conda env, when used, comes first again).
+_BIN = os.path.dirname(sys.executable)
+if _BIN not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = _BIN + os.pathsep + os.environ.get("PATH", "")
 
 DEFAULT_CONFIGFILE = "config/config.yaml"
 
