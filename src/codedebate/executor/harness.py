@@ -31,6 +31,7 @@ class VerdictPlugin:
         self._write = os.write  # bound before any candidate code is imported
         self._dumps = json.dumps
         self._baseline = integrity.BASELINE or integrity.Snapshot()
+        self._hot = integrity.HOT or integrity.Snapshot(integrity.HOT_PREFIXES)
         self._own = dict(vars(self))
 
     def _emit(self, **record: Any) -> None:
@@ -40,9 +41,9 @@ class VerdictPlugin:
         while view:
             view = view[self._write(self._fd, view):]
 
-    def _check(self) -> bool:
+    def _check(self, full: bool = True) -> bool:
         """Report tampering with the machinery or with this plugin; True when all is intact."""
-        changes = self._baseline.changes()
+        changes = (self._baseline if full else self._hot).changes()
         changes += [f"harness state {k!r} was changed" for k, v in self._own.items() if vars(self).get(k) is not v]
         if changes:
             self._emit(kind="tampered", what=changes[:5])
@@ -59,6 +60,7 @@ class VerdictPlugin:
     def pytest_sessionstart(self, session: Any) -> None:
         """Configuration is done and no candidate code has run yet: this is the baseline."""
         self._baseline.refresh()
+        self._hot.refresh()
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_collectreport(self, report: Any) -> None:
@@ -118,7 +120,7 @@ class VerdictPlugin:
         seen = self._returned.pop(nodeid, "the test function was never called")
         if outcome == "passed" and seen != "ok":
             outcome, message = "error", f"pytest reported a pass but {seen}"
-        if self._check():
+        if self._check(full=False):
             self._emit(kind="test", nodeid=nodeid, outcome=outcome, message=message)
 
     @pytest.hookimpl(trylast=True)

@@ -13,14 +13,21 @@ import sys
 import types
 
 WATCHED_PREFIXES = ("pytest", "_pytest", "pluggy", "codedebate.executor.harness", "codedebate.executor.integrity")
-
+#: What decides a test's outcome; checked after every test (the full set at collection and end).
+HOT_PREFIXES = (
+    "pytest", "pluggy", "_pytest.runner", "_pytest.reports", "_pytest.python", "_pytest.main",
+    "_pytest.nodes", "_pytest.outcomes", "_pytest.fixtures", "_pytest.skipping", "_pytest.assertion",
+    "_pytest.raises", "_pytest.python_api", "_pytest.approx", "codedebate.executor.harness",
+    "codedebate.executor.integrity",
+)
 
 #: Snapshot taken by the worker after preloading pytest; forks inherit it (None outside a worker).
 BASELINE: "Snapshot | None" = None
+HOT: "Snapshot | None" = None
 
 
-def _watched(name: str) -> bool:
-    return name in ("builtins", "sys", "os") or any(name == p or name.startswith(p + ".") for p in WATCHED_PREFIXES)
+def _watched(name: str, prefixes: tuple[str, ...] = WATCHED_PREFIXES) -> bool:
+    return name in ("builtins", "sys", "os") or any(name == p or name.startswith(p + ".") for p in prefixes)
 
 
 _CALLABLE = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, staticmethod,
@@ -39,12 +46,12 @@ def _table(namespace: dict) -> list[tuple[str, object, object]]:
 class Snapshot:
     """What the watched modules and their classes looked like at one moment."""
 
-    def __init__(self) -> None:
-        self._modules = {n: m for n, m in list(sys.modules.items()) if _watched(n) and m is not None}
+    def __init__(self, prefixes: tuple[str, ...] = WATCHED_PREFIXES) -> None:
+        self._modules = {n: m for n, m in list(sys.modules.items()) if _watched(n, prefixes) and m is not None}
         classes: dict[int, type] = {}
         for module in self._modules.values():
             for value in list(vars(module).values()):
-                if isinstance(value, type) and _watched(getattr(value, "__module__", "") or ""):
+                if isinstance(value, type) and _watched(getattr(value, "__module__", "") or "", prefixes):
                     classes[id(value)] = value
         self._spaces: list[tuple[str, object, list]] = [(n, m, _table(vars(m))) for n, m in self._modules.items()]
         self._spaces += [(c.__qualname__, c, _table(dict(vars(c)))) for c in classes.values()]

@@ -71,6 +71,7 @@ def preload() -> None:
     mounts.import_roots()
     supervisor.prepare()
     integrity.BASELINE = integrity.Snapshot()
+    integrity.HOT = integrity.Snapshot(integrity.HOT_PREFIXES)
     gc.freeze()  # forks share these pages and their collections skip them
 
 
