@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Test double of the `ollama` binary for unit tests of the Ollama wrapper (never used elsewhere).
 
-`fake_ollama.py serve` listens on OLLAMA_HOST and answers /api/version, /api/tags and /api/pull
-(NDJSON, ends with status success). Models it has: FAKE_OLLAMA_MODELS (comma-separated).
-Every start and request is appended to FAKE_OLLAMA_LOG. FAKE_OLLAMA_FAIL=1 exits at once.
+`fake_ollama.py serve` listens on OLLAMA_HOST and answers /api/version, /api/tags, /api/pull
+(NDJSON, ends with status success) and /api/chat (the text of the file FAKE_OLLAMA_REPLY, for
+pulled models only; 404 otherwise, like Ollama). Models it has: FAKE_OLLAMA_MODELS
+(comma-separated). Every start and request is appended to FAKE_OLLAMA_LOG. FAKE_OLLAMA_FAIL=1
+exits at once.
 """
 
 import json
 import os
 import sys
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 MODELS = {m for m in os.environ.get("FAKE_OLLAMA_MODELS", "").split(",") if m}
@@ -42,6 +45,9 @@ class Handler(BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         name = body.get("model") or body.get("name")
         note(f"POST {self.path} {name}")
+        if self.path == "/api/chat":
+            self._chat(name)
+            return
         if self.path != "/api/pull":
             self.send_error(404)
             return
@@ -53,6 +59,21 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(lines)
 
+    def _chat(self, name: str) -> None:
+        if name not in MODELS:
+            body = json.dumps({"error": f"model '{name}' not found"}).encode()
+            self.send_response(404)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        with open(os.environ["FAKE_OLLAMA_REPLY"]) as fh:
+            text = fh.read()
+        self._json({"model": name, "created_at": "2026-01-01T00:00:00Z", "done": True, "done_reason": "stop",
+                    "message": {"role": "assistant", "content": text},
+                    "prompt_eval_count": 10, "eval_count": len(text.split())})
+
     def log_message(self, *args: object) -> None:
         pass
 
@@ -63,5 +84,5 @@ if __name__ == "__main__":
     if os.environ.get("FAKE_OLLAMA_FAIL"):
         sys.exit(7)
     host, _, port = os.environ["OLLAMA_HOST"].rpartition(":")
-    note(f"serve {os.environ['OLLAMA_HOST']} pid={os.getpid()}")
+    note(f"serve {os.environ['OLLAMA_HOST']} pid={os.getpid()} t={time.time():.1f}")
     ThreadingHTTPServer((host.split("//")[-1] or "127.0.0.1", int(port)), Handler).serve_forever()

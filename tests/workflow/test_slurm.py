@@ -7,19 +7,23 @@ Snakemake wait for ever.
 
 from __future__ import annotations
 
+import re
 import shutil
+import time
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from pipeline_helpers import (
-    EMPTY_SCRIPT, REPO_ROOT, SNAKEFILE, VENV_BIN, executed_cells, references_script,
+    EASY_TASKS, EMPTY_SCRIPT, REPO_ROOT, SNAKEFILE, VENV_BIN, executed_cells, references_script,
     scripted_experiment, snakemake_env, write_config, write_script,
 )
 
 pytestmark = pytest.mark.slurm
 RUN_TIMEOUT_S = 300
+SUBMITTED = re.compile(r"has been submitted with SLURM jobid (\d+)")
+FAKE_OLLAMA = Path(__file__).with_name("fake_ollama.py")
 
 
 @pytest.fixture(scope="module")
@@ -33,15 +37,16 @@ def slurm_cluster() -> None:
     assert any(s.startswith(("idle", "mix", "alloc")) for s in state.stdout.split()), state.stdout
 
 
-def run_slurm(workdir: Path, config: Path) -> subprocess.CompletedProcess:
+def run_slurm(workdir: Path, config: Path, *extra: str, env: dict | None = None) -> subprocess.CompletedProcess:
     cmd = [
         "timeout", str(RUN_TIMEOUT_S), str(VENV_BIN / "snakemake"), "-s", str(SNAKEFILE),
         "--directory", str(workdir), "--profile", str(REPO_ROOT / "profiles" / "slurm"),
         "--configfile", str(config),
         "--slurm-no-account",  # the local cluster has no accounts
-        "--slurm-init-seconds-before-status-checks", "2", "--latency-wait", "5",
+        "--slurm-init-seconds-before-status-checks", "2", "--latency-wait", "5", *extra,
     ]
-    out = subprocess.run(cmd, capture_output=True, text=True, env=snakemake_env(), cwd=workdir, timeout=RUN_TIMEOUT_S + 30)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env or snakemake_env(), cwd=workdir,
+                         timeout=RUN_TIMEOUT_S + 30)
     assert out.returncode != 124, f"snakemake did not finish within {RUN_TIMEOUT_S} s:\n{out.stderr[-4000:]}"
     return out
 
@@ -60,7 +65,7 @@ def test_grid_on_slurm_with_a_failing_cell_and_a_rerun(slurm_cluster: None, tmp_
     })
     first = run_slurm(tmp_path, config)
     assert first.returncode != 0, first.stderr[-4000:]
-    assert "sbatch" in first.stderr or "SLURM" in first.stderr
+    assert len(SUBMITTED.findall(first.stderr)) >= 5, "every cell is its own SLURM job"
     good_records = sorted(tmp_path.glob("results/runs/good/*/*/summary.parquet"))
     assert len(good_records) == 4, first.stderr[-4000:]
     assert not list(tmp_path.glob("results/runs/flaky/*/*/*.parquet"))
@@ -73,3 +78,36 @@ def test_grid_on_slurm_with_a_failing_cell_and_a_rerun(slurm_cluster: None, tmp_
     assert {p: p.stat().st_mtime_ns for p in good_records} == mtimes
     assert (tmp_path / "results/merged/flaky/summary.parquet").is_file()
     assert (tmp_path / "results/merged/good/summary.parquet").is_file()
+
+
+def test_gpu_cells_share_one_job_and_one_ollama_server(slurm_cluster: None, tmp_path: Path, task_dir: Path) -> None:
+    """Three Ollama cells ask for gres gpu:1, run as one group job and share one server.
+
+    The server is the fake `ollama serve` of the wrapper's unit tests (no real model can run
+    here); what is under test is the job: gres scheduling, grouping, start/pull/stop.
+    """
+    from codedebate import ollama_server as srv
+
+    reply = tmp_path / "reply.txt"
+    reply.write_text(references_script(list(EASY_TASKS))["rules"][0]["reply"])
+    log = tmp_path / "fake.log"
+    config = write_config(tmp_path / "grid.yaml", {
+        "task_sets": {"tiny": str(task_dir)},
+        "experiments": {"gpu": scripted_experiment("fake-coder:1b", list(EASY_TASKS))},
+        "resources": {"gpu_cell": {"threads": 1, "mem_mb": 500, "runtime": 10}},
+        "ollama": {"binary": str(FAKE_OLLAMA), "linger_s": 20, "startup_timeout_s": 60},
+    })
+    env = dict(snakemake_env(), TMPDIR=str(tmp_path), FAKE_OLLAMA_LOG=str(log), FAKE_OLLAMA_REPLY=str(reply))
+    env.pop("OLLAMA_HOST", None)
+    out = run_slurm(tmp_path, config, "--cores", "1", env=env)  # one core per group job: cells in turn
+    assert out.returncode == 0, out.stderr[-4000:]
+    assert len(SUBMITTED.findall(out.stderr)) == 1, "the three cells form one SLURM job"
+    assert len(list(tmp_path.glob("results/runs/gpu/*/0/summary.parquet"))) == 3
+    lines = log.read_text().splitlines()
+    assert sum(line.startswith("serve ") for line in lines) == 1, lines
+    assert lines.count("POST /api/pull fake-coder:1b") == 1
+    host = next(line.split()[1] for line in lines if line.startswith("serve "))
+    deadline = time.monotonic() + 60
+    while srv.is_reachable(host) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not srv.is_reachable(host), "the job's Ollama server must be stopped after its last cell"
