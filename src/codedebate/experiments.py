@@ -188,7 +188,7 @@ def parse_config(data: Mapping[str, Any], source: str, schema: dict[str, Any] | 
     }
     experiments = {}
     for name, raw in data["experiments"].items():
-        experiments[name] = _experiment(name, raw, data, base, task_sets, source, schema)
+        experiments[name] = _experiment(name, raw, base, task_sets, source, schema)
     sets = {name: folder for name, folder in task_sets.items()}
     thesis_dir = data.get("thesis_results_dir", props["thesis_results_dir"]["default"])
     return ExperimentConfig(source=source, task_sets=sets, experiments=experiments, ollama=ollama,
@@ -207,7 +207,6 @@ def _resources(raw: Mapping[str, Any], spec: Mapping[str, Any], base: CellResour
 def _experiment(
     name: str,
     raw: Mapping[str, Any],
-    data: Mapping[str, Any],
     base: dict[str, CellResources],
     task_sets: Mapping[str, str],
     source: str,

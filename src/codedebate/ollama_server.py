@@ -130,7 +130,7 @@ def state_dir() -> Path:
 @contextlib.contextmanager
 def _locked(folder: Path) -> Iterator[Path]:
     folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "lock", "w") as fh:
+    with open(folder / "lock", "w", encoding="utf-8") as fh:
         fcntl.flock(fh, fcntl.LOCK_EX)
         yield folder / "server.json"
 
