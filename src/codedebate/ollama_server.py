@@ -116,7 +116,7 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        return Path(f"/proc/{pid}/stat").read_text(encoding="utf-8", errors="replace").rsplit(")", 1)[1].split()[0] != "Z"
     except (OSError, IndexError):
         return True
 
