@@ -92,7 +92,7 @@ def test_cells_of_one_job_share_one_server_until_it_lingers_out(env: dict, tmp_p
     srv.release(opts)
     assert sum(line.startswith("serve ") for line in fake_log(tmp_path)) == 1
     assert wait_until(lambda: not srv.is_reachable(host1), timeout=30), "the reaper stops it after linger_s"
-    assert not (srv.state_dir() / "server.json").exists()
+    assert wait_until(lambda: not (srv.state_dir() / "server.json").exists()), "the reaper clears the lease"
 
 
 def test_a_missing_binary_is_a_clear_error(env: dict) -> None:
