@@ -98,7 +98,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
     if missing:
         print(f"error: {len(missing)} cells have no records, e.g. {missing[0]}", file=sys.stderr)
         return 1
-    for table in TABLES:
+    for table in reversed(list(TABLES)):  # summary last: its presence means the merge finished
         df = read_table([d / f"{table}.parquet" for d in args.cells], table)
         atomic_write_parquet(df, args.output / f"{table}.parquet")
         print(f"{args.output / f'{table}.parquet'}: {len(df)} rows from {len(args.cells)} cells")
