@@ -30,6 +30,14 @@ WARNINGS = {
 }
 
 
+def warn_missing(capabilities: dict[str, bool]) -> None:
+    """Log, once per process, each isolation layer this machine does not provide."""
+    for key, ok in capabilities.items():
+        if not ok and key not in _warned:
+            _warned.add(key)
+            log.warning("codedebate sandbox: %s", WARNINGS.get(key, key))
+
+
 class WorkerError(RuntimeError):
     """The worker could not be started or answered nonsense."""
 
@@ -64,7 +72,7 @@ class WorkerClient:
             self._stop_locked()
             self._dir = tempfile.mkdtemp(prefix="codedebate-worker-")
             os.chmod(self._dir, 0o700)
-            self._proc = subprocess.Popen(
+            self._proc = subprocess.Popen(  # noqa: S603 - our own interpreter and module
                 [sys.executable, "-P", "-m", "codedebate.executor.worker", self.socket_path],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_worker_env(), cwd=self._dir,
             )
@@ -73,14 +81,17 @@ class WorkerClient:
                 self._stop_locked()
                 raise WorkerError(f"executor worker failed to start (said {line!r})")
             self.capabilities = json.loads(line[len("ready"):] or "{}")
-            for key, ok in self.capabilities.items():
-                if not ok and key not in _warned:
-                    _warned.add(key)
-                    log.warning("codedebate sandbox: %s", WARNINGS.get(key, key))
+            warn_missing(self.capabilities)
+
+    def start(self) -> dict[str, bool]:
+        """Start the worker if it is not running; return the isolation layers in effect."""
+        self._ensure()
+        return dict(self.capabilities)
 
     def request(self, req: dict[str, Any], timeout_s: float) -> dict[str, Any]:
-        """Send one request and wait for the reply; restarts a dead worker once."""
-        for attempt in (1, 2):
+        """Send one request and wait for the reply; a worker that died is restarted once."""
+        problem: Exception | None = None
+        for _attempt in (1, 2):
             self._ensure()
             try:
                 with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
@@ -88,12 +99,12 @@ class WorkerClient:
                     sock.connect(self.socket_path)
                     send(sock, req)
                     return recv(sock)
-            except (ConnectionRefusedError, FileNotFoundError):
-                if attempt == 2:
-                    raise
+            except (OSError, ConnectionError, ValueError) as exc:  # refused, reset, EOF, timeout
+                problem = exc
                 with self._lock:
-                    self._stop_locked()
-        raise WorkerError("unreachable")
+                    if self._proc is not None and self._proc.poll() is not None:
+                        self._stop_locked()
+        raise WorkerError(f"the executor worker failed twice on one request: {type(problem).__name__}: {problem}")
 
     def close(self) -> None:
         with self._lock:

@@ -20,7 +20,7 @@ from typing import Any
 from ..tasks import Task
 from . import verdicts
 from .cache import ResultCache, cache_key
-from .client import WorkerClient
+from .client import WorkerClient, WorkerError
 from .metrics import strip_pragmas
 from .results import ExecutionResult
 from .settings import ExecutorSettings
@@ -56,8 +56,12 @@ class Executor:
 
     @property
     def capabilities(self) -> dict[str, bool]:
-        """Isolation layers in effect (known once the worker has started)."""
+        """Isolation layers in effect (empty until the worker has started; see :meth:`start`)."""
         return dict(self._worker.capabilities)
+
+    def start(self) -> dict[str, bool]:
+        """Start the worker now (runs start it lazily) and return the isolation layers in effect."""
+        return self._worker.start()
 
     def close(self) -> None:
         """Stop the worker; a later run starts a new one."""
@@ -128,8 +132,8 @@ class Executor:
                "timeout_s": s.metrics_timeout_s, "memory_bytes": 2 * 1024**3}
         try:
             reply = self._worker.request(req, timeout_s=s.metrics_timeout_s + 30)
-        except (OSError, ConnectionError, ValueError) as exc:
-            out["error"] = f"metrics failed: {type(exc).__name__}: {exc}"
+        except WorkerError as exc:
+            out["error"] = f"metrics failed: {exc}"
             return
         out.update({k: reply.get(k) for k in ("pylint_score", "complexity")})
         if reply.get("pylint_error"):
