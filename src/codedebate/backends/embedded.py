@@ -34,7 +34,7 @@ class SharedModel:
     load_seconds: float
 
 
-_LOADED: dict[tuple[str, int, int, bool], SharedModel] = {}
+_LOADED: dict[tuple[str, int, int, bool, str | None], SharedModel] = {}
 _LOAD_LOCK = threading.Lock()
 _PATCH_LOCK = threading.Lock()
 
@@ -59,14 +59,18 @@ def default_extra_buffers() -> bool:
     return not cpu_has_amx()
 
 
-def _new_llama(path: Path, n_ctx: int, n_threads: int, extra_buffers: bool) -> Any:
+def _new_llama(path: Path, n_ctx: int, n_threads: int, extra_buffers: bool, chat_format: str | None) -> Any:
+    # llama.cpp's OpenMP threads spin while waiting for each other; on a shared CPU that made
+    # generation 10x slower here (0.66 vs 6.9 tokens/s at load 7 on 2 cores). Sleep instead,
+    # unless the user chose a policy. Must be set before libgomp loads with llama_cpp.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         import llama_cpp
         import llama_cpp.llama as llama_module
     except ImportError:
         raise BackendError("the embedded backend needs llama-cpp-python; run: "
                            "pip install 'codedebate[embedded]'") from None
-    kwargs = dict(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, verbose=False)
+    kwargs = dict(model_path=str(path), n_ctx=n_ctx, n_threads=n_threads, chat_format=chat_format, verbose=False)
     if extra_buffers:
         return llama_cpp.Llama(**kwargs)
     # Llama() takes no use_extra_bufts argument; set it on the default params it starts from.
@@ -85,14 +89,15 @@ def _new_llama(path: Path, n_ctx: int, n_threads: int, extra_buffers: bool) -> A
             llama_module.llama_cpp.llama_model_default_params = original
 
 
-def shared_model(path: Path, n_ctx: int, n_threads: int, extra_buffers: bool) -> SharedModel:
-    """Load path once per (n_ctx, n_threads) per process; later callers get the same model."""
-    key = (str(path.resolve()), n_ctx, n_threads, extra_buffers)
+def shared_model(path: Path, n_ctx: int, n_threads: int, extra_buffers: bool,
+                 chat_format: str | None = None) -> SharedModel:
+    """Load path once per (n_ctx, n_threads, ...) per process; later callers get the same model."""
+    key = (str(path.resolve()), n_ctx, n_threads, extra_buffers, chat_format)
     with _LOAD_LOCK:
         if key not in _LOADED:
             start = time.perf_counter()
             try:
-                llm = _new_llama(path, n_ctx, n_threads, extra_buffers)
+                llm = _new_llama(path, n_ctx, n_threads, extra_buffers, chat_format)
             except BackendError:
                 raise
             except Exception as exc:  # llama-cpp raises ValueError/RuntimeError on a bad file
@@ -116,10 +121,13 @@ class EmbeddedBackend(Backend):
         self.verify_weights = verify_weights
         self.extra_buffers = default_extra_buffers() if extra_buffers is None else extra_buffers
         self._is_path = model.endswith(".gguf") or os.sep in model
+        self.chat_format: str | None = None
         if self._is_path:
             weights.check_gguf(Path(model).expanduser(), self.name)
         else:
-            weights.chunk_files(weights.lookup(model))  # fail now if a weight package is missing
+            spec = weights.lookup(model)
+            self.chat_format = spec.chat_format
+            weights.chunk_files(spec)  # fail now if a weight package is missing
         self._shared: SharedModel | None = None
 
     def model_path(self) -> Path:
@@ -131,7 +139,8 @@ class EmbeddedBackend(Backend):
     def load(self) -> SharedModel:
         """Assemble (if needed) and load the model; blocking, idempotent."""
         if self._shared is None:
-            self._shared = shared_model(self.model_path(), self.n_ctx, self.n_threads, self.extra_buffers)
+            self._shared = shared_model(self.model_path(), self.n_ctx, self.n_threads, self.extra_buffers,
+                                        self.chat_format)
         return self._shared
 
     async def chat(self, request: ChatRequest) -> ChatResponse:

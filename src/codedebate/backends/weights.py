@@ -45,6 +45,8 @@ class ModelSpec:
     license: str
     size: int | None = None  # bytes of the assembled GGUF, when known
     sha256: str | None = None  # of the assembled GGUF, when known (then enforced)
+    chat_format: str | None = None  # llama-cpp-python chat format when the GGUF has no template
+    note: str = ""
 
 
 def _numbered(dist_fmt: str, path_fmt: str, n: int) -> tuple[Chunk, ...]:
@@ -86,6 +88,8 @@ MODELS: dict[str, ModelSpec] = {
             license="Gemma Terms of Use",
             size=253_113_024,
             sha256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818",
+            chat_format="gemma",
+            note="base (pretrained) google/gemma-3-270m, not instruction-tuned; no chat template in the GGUF",
         ),
         ModelSpec(
             alias="smollm2-135m",
