@@ -45,6 +45,7 @@ def test_results_are_per_test_passed_failed():
 def test_critique_prompt_asks_for_grounded_bug_list():
     text = every_prompt()[1]
     assert "BUGS:" in text and "failing test name" in text and "## Agent 2" in text
+    assert text.rstrip().endswith("Write one section for each of: Agent 2.")
 
 
 def test_vote_prompt_has_format_pass_rates_and_self_vote_rule():

@@ -38,7 +38,8 @@ BUGS_FORMAT = """For each solution write a section exactly like this:
 BUGS:
 1. <failing test name or `code line`>: <what is wrong and how to fix it>
 2. ...
-Ground every bug in a failing test name or a quoted code line. If a solution has no bugs, write
+Ground every bug in a failing test name or a quoted code line. A passing test is not a bug. If a
+solution has no bugs, write
 BUGS: none"""
 
 VOTE_FORMAT = """Answer in exactly this format:
@@ -121,9 +122,10 @@ def proposal_messages(task: Task, role: str = "proposer", file_name: str | None 
 def critique_messages(task: Task, critic_label: str, targets: Sequence[Shown], role: str) -> list[Message]:
     """Critique: list the bugs of every other solution, grounded in failing tests or code lines."""
     shown = "\n\n".join(format_shown(t) for t in targets)
+    sections = ", ".join(t.label for t in targets)
     user = (
         f"{format_task(task)}\n\nYou are {critic_label}. Review these solutions and their test results:\n\n"
-        f"{shown}\n\n{BUGS_FORMAT}"
+        f"{shown}\n\n{BUGS_FORMAT}\nWrite one section for each of: {sections}."
     )
     return _messages(role, user)
 

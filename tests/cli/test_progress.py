@@ -14,11 +14,12 @@ def test_plain_progress_logs_rounds_phases_and_stop():
     p = PlainProgress("t1", stream)
     p("round", round=1)
     p("phase", round=1, phase="propose")
-    p("call", agent="agent_1", phase="propose", round=1, tokens=5)
+    p("call", agent="agent_1", phase="propose", round=1, tokens=5, seconds=2.0, finish_reason="length")
     p("stop", reason="early_stop", round=1)
     lines = stream.getvalue().splitlines()
     assert [ln.split("t1: ", 1)[1] for ln in lines] == [
-        "round 1", "round 1: propose", "stopped: early_stop after round 1 (1 model calls)"]
+        "round 1", "round 1: propose", "round 1: propose reply from agent_1: 5 tokens in 2.0s (hit max_tokens)",
+        "stopped: early_stop after round 1 (1 model calls)"]
 
 
 def test_rich_progress_shows_round_phase_and_calls():

@@ -80,6 +80,11 @@ def test_parse_bugs_sections_and_none():
     assert parse_bugs(reply, [2, 3]) == {2: ["test_empty: returns None", "`x[0]` fails on []"], 3: []}
 
 
+def test_parse_bugs_drops_passing_test_lines():
+    reply = "### Agent 2\nBUGS:\n1. test_a: PASSED\n2. **test_b**: passed\n3. test_c: FAILED, off by one\n"
+    assert parse_bugs(reply, [2]) == {2: ["test_c: FAILED, off by one"]}
+
+
 def test_parse_bugs_single_target_without_header():
     assert parse_bugs("BUGS:\n1. line 3 is wrong\n2. off by one\n", [1]) == {1: ["line 3 is wrong", "off by one"]}
     assert parse_bugs("BUGS:\n1. x\n", [1, 2]) == {1: [], 2: []}  # cannot attribute

@@ -10,17 +10,19 @@ from typing import Any
 
 
 class PlainProgress:
-    """One log line per round, phase and stop (calls are counted, not printed)."""
+    """One log line per round, phase, model call and stop."""
 
     def __init__(self, label: str, stream=None) -> None:
         self.label, self.stream, self.calls, self.t0 = label, stream or sys.stderr, 0, time.monotonic()
 
     def __call__(self, event: str, **info: Any) -> None:
+        elapsed = time.monotonic() - self.t0
         if event == "call":
             self.calls += 1
-            return
-        elapsed = time.monotonic() - self.t0
-        if event == "round":
+            cut = " (hit max_tokens)" if info.get("finish_reason") == "length" else ""
+            text = (f"round {info['round']}: {info['phase']} reply from {info['agent']}: "
+                    f"{info.get('tokens', 0)} tokens in {info.get('seconds', 0.0):.1f}s{cut}")
+        elif event == "round":
             text = f"round {info['round']}"
         elif event == "phase":
             text = f"round {info['round']}: {info['phase']}"

@@ -11,6 +11,7 @@ _BUGS_LABEL = re.compile(r"^[ \t*#]*bugs[ \t*]*[:\-]?[ \t*]*(.*)$", re.IGNORECAS
 _NONE = re.compile(r"^(?:none|no bugs?|n/?a|-)\b", re.IGNORECASE)
 _SNIPPET = re.compile(r"`([^`\n]{3,})`")
 _LINE_REF = re.compile(r"\blines?\s*\d+", re.IGNORECASE)
+_JUST_A_VERDICT = re.compile(r"^\W*\w+\W*\s*[:\-]?\s*\W*(passed|passes|ok|correct)\W*$", re.IGNORECASE)
 
 
 def _items(section: str) -> list[str]:
@@ -27,7 +28,7 @@ def _items(section: str) -> list[str]:
         body = section[label.end():]
     items.extend(m.group(1).strip() for m in _ITEM.finditer(body))
     cleaned = [re.sub(r"\*\*|__", "", i).strip() for i in items]
-    return [c for c in cleaned if c and not _NONE.match(c)]
+    return [c for c in cleaned if c and not _NONE.match(c) and not _JUST_A_VERDICT.match(c)]
 
 
 def parse_bugs(reply: str, targets: Sequence[int]) -> dict[int, list[str]]:

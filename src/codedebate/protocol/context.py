@@ -92,5 +92,6 @@ class RunContext:
             response = ChatResponse(response.text, response.model, response.prompt_tokens,
                                     response.completion_tokens, time.monotonic() - start, response.finish_reason)
         state.calls.append(CallRecord(index, agent, phase, round_no, request, response))
-        self.progress("call", agent=agent.id, phase=phase, round=round_no, tokens=response.completion_tokens)
+        self.progress("call", agent=agent.id, phase=phase, round=round_no, tokens=response.completion_tokens,
+                      seconds=response.seconds, finish_reason=response.finish_reason)
         return response
