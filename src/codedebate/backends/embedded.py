@@ -42,7 +42,7 @@ _PATCH_LOCK = threading.Lock()
 def cpu_has_amx() -> bool:
     """True when /proc/cpuinfo lists AMX: llama.cpp then picks its AMX kernels."""
     try:
-        return "amx_int8" in Path("/proc/cpuinfo").read_text()
+        return "amx_int8" in Path("/proc/cpuinfo").read_text(encoding="utf-8")
     except OSError:
         return False
 

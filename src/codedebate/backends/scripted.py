@@ -71,7 +71,7 @@ class ScriptedBackend(Backend):
         """Load a JSON script file."""
         path = Path(path)
         try:
-            data = json.loads(path.read_text())
+            data = json.loads(path.read_text(encoding="utf-8"))
         except OSError as exc:
             raise BackendError(f"scripted backend: cannot read {path}: {exc}") from None
         except ValueError as exc:

