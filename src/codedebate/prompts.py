@@ -100,7 +100,7 @@ def format_shown(sol: Shown) -> str:
     return f"## {sol.label}\n{format_files(sol.files)}\n{format_results(sol.result)}"
 
 
-def _file_instruction(task: Task, file_name: str | None, written: dict[str, str]) -> str:
+def _file_instruction(file_name: str | None, written: dict[str, str]) -> str:
     if file_name is None:
         return "Write the complete solution in one ```python block."
     done = "\n\n".join(f"File {n} (already written):\n```python\n{s.rstrip()}\n```" for n, s in written.items())
@@ -115,7 +115,7 @@ def _messages(role: str, user: str) -> list[Message]:
 def proposal_messages(task: Task, role: str = "proposer", file_name: str | None = None,
                       written: dict[str, str] | None = None) -> list[Message]:
     """Round 1: write a solution (or, for multi-file tasks, one file of it)."""
-    user = format_task(task) + "\n\n" + _file_instruction(task, file_name, written or {})
+    user = format_task(task) + "\n\n" + _file_instruction(file_name, written or {})
     return _messages(role, user)
 
 
@@ -152,7 +152,7 @@ def revision_messages(
         title = "Other solutions" if len(others) > 1 else "The best other solution"
         parts.append(title + ":\n\n" + "\n\n".join(format_shown(o) for o in others))
     parts.append(focus + " Return the complete revised code, not a diff or a skeleton.")
-    parts.append(_file_instruction(task, file_name, written or {}))
+    parts.append(_file_instruction(file_name, written or {}))
     return _messages("proposer", "\n\n".join(parts))
 
 

@@ -81,6 +81,14 @@ def test_bad_settings_file_names_file_and_key(tmp_path, capsys):
     assert "bad.yaml: key 'max_rouns'" in capsys.readouterr().err
 
 
+def test_unknown_backend_option_names_file_and_key(tmp_path, capsys):
+    settings = tmp_path / "exp.yaml"
+    settings.write_text("backend: {n_thread: 2}\n")
+    code, out = run(tmp_path, "--settings", str(settings))
+    assert code == 2 and not out.exists()
+    assert "exp.yaml: key 'backend.n_thread': is not an option of any backend" in capsys.readouterr().err
+
+
 def test_backend_failure_exits_3_and_writes_nothing(tmp_path, capsys):
     model = script(tmp_path, critique={"error": "server at 127.0.0.1:9 refused the connection"})
     code, out = run(tmp_path, "--max-rounds", "2", model=model)

@@ -120,3 +120,28 @@ def test_backend_error_names_agent_model_and_phase(add_task, executor):
 
     with pytest.raises(AgentCallError, match=r"model 'm3' failed for agent_3_m3 in the critique phase of round 2"):
         run_debate(add_task, executor, answer, max_rounds=2)
+
+
+def test_multi_file_revision_is_chunked_and_sees_revised_files(pair_task, executor):
+    broken_counter = "def count_words(text):\n    return {}\n"
+    fixed_counter = "def count_words(text):\n    out = {}\n    for w in text.split():\n        out[w] = out.get(w, 0) + 1\n    return out\n"
+    report = ("from counter import count_words\n\n\ndef report(text):\n"
+              "    return [f'{w}: {n}' for w, n in sorted(count_words(text).items())]\n")
+
+    def answer(request):
+        phase, _, _, part = meta(request)
+        if phase == "propose":
+            return fenced(broken_counter if part == 0 else report)
+        if phase == "revise":
+            return fenced(fixed_counter if part == 0 else report)
+        return responder({})(request)
+
+    run = run_debate(pair_task, executor, answer, agents=["m1", "m2"], max_rounds=2)
+    revs = [r for r in run.requests if r.meta["phase"] == "revise"]
+    assert sorted((r.meta["agent"], r.meta["part"]) for r in revs) == [
+        ("agent_1", 0), ("agent_1", 1), ("agent_2", 0), ("agent_2", 1)]
+    second = [r for r in revs if r.meta["part"] == 1]
+    assert all("File counter.py (already written)" in r.messages[-1].content
+               and "out.get(w, 0) + 1" in r.messages[-1].content.split("already written")[1] for r in second)
+    assert run.state.rounds[0].solutions[run.state.agents[0].id].passed == 0
+    assert run.state.final.round == 2 and run.state.final.all_passed

@@ -80,11 +80,23 @@ def resolve_settings(args: argparse.Namespace) -> DebateSettings:
     return base.replace("command line", **overrides) if overrides else base
 
 
+def check_backend_options(settings: DebateSettings, source: str) -> None:
+    """Reject backend options no registered backend understands (before any model loads)."""
+    from codedebate.backends import backend_options
+
+    known = backend_options()
+    unknown = sorted(set(settings.backend) - known)
+    if unknown:
+        raise SettingsError(source, f"backend.{unknown[0]}", f"is not an option of any backend "
+                                                            f"(known: {', '.join(sorted(known))})")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from codedebate.cli.progress import make_progress
 
     try:
         settings = resolve_settings(args)
+        check_backend_options(settings, str(args.settings or "settings"))
         task = load_task(args.task)
     except (SettingsError, TaskError) as exc:
         print(f"error: {exc}", file=sys.stderr)
