@@ -18,7 +18,7 @@ from .helpers import ADD, responder
 PROPOSALS = {1: ADD[3], 2: ADD[2], 3: ADD[1]}
 
 
-def fresh_state(task, answer, judge: str | None = None) -> tuple[DebateState, RunContext, dict]:
+def fresh_state(task, answer, judge: str | None = None) -> tuple[DebateState, dict]:
     settings = DebateSettings(agents=["m1", "m2", "m3"], judge=judge)
     backends: dict[str, ScriptedBackend] = {}
     agents, judge_agent = cast_debate(settings, lambda m: backends.setdefault(m, ScriptedBackend(answer, name=m)))
