@@ -7,7 +7,7 @@ import importlib.metadata as md
 
 import pytest
 
-from codedebate.backends import BackendError, ChatRequest, Message, get_backend
+from codedebate.backends import BackendError, ChatRequest, Message, get_backend, weights
 from codedebate.backends.embedded import EmbeddedBackend
 
 pytestmark = pytest.mark.embedded
@@ -65,6 +65,7 @@ def test_one_loaded_model_shared_by_instances_and_registry(qwen):
     registry = get_backend("embedded:qwen2.5-coder-0.5b", n_ctx=1024, n_threads=2)
     assert registry.load() is qwen.load()
     assert get_backend("embedded:qwen2.5-coder-0.5b", n_ctx=1024, n_threads=2) is registry
+    assert qwen.describe()["sha256"] == weights.MODELS["qwen2.5-coder-0.5b"].sha256
 
 
 def test_prompt_longer_than_context_is_a_clear_error():

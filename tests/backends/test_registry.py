@@ -83,3 +83,15 @@ def test_backends_import_lazily():
             "print('ollama' in sys.modules, 'llama_cpp' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_describe_says_which_model_answered(tmp_path):
+    embedded = get_backend("embedded:qwen2.5-coder-0.5b", n_threads=1).describe()
+    assert embedded["backend"] == "embedded" and embedded["n_threads"] == 1
+    assert embedded["path"].endswith("qwen2.5-coder-0.5b-instruct-q4.gguf")
+    ollama = get_backend("qwen2.5-coder:7b", host="http://127.0.0.1:1").describe()
+    assert (ollama["backend"], ollama["model"], ollama["host"]) == ("ollama", "qwen2.5-coder:7b", "http://127.0.0.1:1")
+    script = tmp_path / "s.json"
+    script.write_text("[]")
+    assert get_backend(f"scripted:{script}").describe() == {
+        "name": f"scripted:{script}", "backend": "scripted", "source": str(script)}

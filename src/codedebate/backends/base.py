@@ -52,3 +52,7 @@ class Backend(ABC):
 
     async def aclose(self) -> None:  # noqa: B027 - optional hook
         """Release resources (HTTP sessions, model memory)."""
+
+    def describe(self) -> dict[str, Any]:
+        """What a run record should keep to say exactly which model answered (name, file, version)."""
+        return {"name": self.name}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import importlib.metadata
 import os
 import threading
 import time
@@ -175,6 +176,22 @@ class EmbeddedBackend(Backend):
             seconds=seconds,
             finish_reason="length" if choice.get("finish_reason") == "length" else "stop",
         )
+
+    def describe(self) -> dict[str, Any]:
+        """Name, GGUF file and checksum (alias models), llama.cpp settings and version."""
+        info: dict[str, Any] = {"name": self.name, "backend": "embedded", "n_ctx": self.n_ctx,
+                                "n_threads": self.n_threads, "extra_buffers": self.extra_buffers}
+        try:
+            info["llama_cpp_python"] = importlib.metadata.version("llama-cpp-python")
+        except importlib.metadata.PackageNotFoundError:
+            info["llama_cpp_python"] = None
+        if self._is_path:
+            info["path"] = str(Path(self.model).expanduser())
+        else:
+            recorded = weights.manifest(self.model, self.cache_dir) or {}
+            info.update(path=str(weights.models_dir(self.cache_dir) / weights.lookup(self.model).file_name),
+                        sha256=recorded.get("sha256"), size=recorded.get("size"))
+        return info
 
     async def aclose(self) -> None:
         """Models stay loaded for the process (other backends may share them)."""

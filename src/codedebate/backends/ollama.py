@@ -8,6 +8,7 @@ timeouts and 5xx replies are retried with exponential backoff; a model that is n
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import os
 import time
 from typing import Any
@@ -44,6 +45,11 @@ class OllamaBackend(Backend):
         self.backoff_s = float(backoff_s)
         self.keep_alive = keep_alive
         self.seed = seed
+
+    def describe(self) -> dict[str, Any]:
+        """Name, host and context size (the server owns the weights; its digest is in /api/tags)."""
+        return {"name": self.name, "backend": "ollama", "model": self.model, "host": self.host,
+                "num_ctx": self.num_ctx, "ollama_client": importlib.metadata.version("ollama")}
 
     def options(self, request: ChatRequest) -> dict[str, Any]:
         """The Ollama ``options`` object sent for a request."""

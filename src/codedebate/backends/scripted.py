@@ -66,6 +66,9 @@ class ScriptedBackend(Backend):
         else:
             raise BackendError(f"{source}: a script is a list, a mapping or a callable, not {type(script).__name__}")
 
+    def describe(self) -> dict[str, Any]:
+        return {"name": self.name, "backend": "scripted", "source": self.source}
+
     @classmethod
     def from_file(cls, path: str | Path) -> ScriptedBackend:
         """Load a JSON script file."""
