@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator
@@ -188,6 +189,23 @@ def test_cannot_write_or_delete_outside(sandbox, task, tmp_path):
     assert sentinel.read_text() == "keep"
     assert not planted.exists() and not escape.exists()
     assert_healthy(sandbox, task)
+
+
+def test_project_files_and_home_are_invisible(sandbox, task):
+    needs(sandbox, "privilege_drop", "mount_namespace")
+    interpreter = Path(sys.base_prefix).resolve()
+    home = [p for p in Path("/root").glob("*") if p not in interpreter.parents and p != interpreter]
+    secret_paths = [__file__, *map(str, home[:5])]
+    code = (
+        "import os\n"
+        "def add(a, b):\n"
+        f"    seen = [p for p in {secret_paths!r} if os.path.exists(p)]\n"
+        "    if seen:\n"
+        "        raise AssertionError(f'visible: {seen}')\n"
+        "    return a + b\n"
+    )
+    result = run(sandbox, task, code)
+    assert result.all_passed, result.tests[0].message
 
 
 def test_environment_secrets_are_not_visible(task, monkeypatch):

@@ -1,8 +1,8 @@
-"""A private mount namespace for a run: fresh /tmp, hidden home folders, the interpreter read-only.
+"""A minimal root for a run: system folders and the Python installation read-only, the run's
+own folders at their usual paths, fresh size-capped /tmp and /var/tmp, and nothing else.
 
-The candidate keeps seeing the paths Python imports from and its own run folders at their usual
-places; everything else that was private (e.g. /root) is covered by an empty tmpfs, and the
-world-writable scratch folders (/tmp, /var/tmp, /dev/shm) are fresh, size-capped tmpfs mounts.
+The candidate cannot see the project (references/, data), home folders, other runs' folders or
+the host's /tmp. Built in a private mount namespace, then entered with chroot (needs root).
 """
 
 from __future__ import annotations
@@ -10,12 +10,14 @@ from __future__ import annotations
 import ctypes
 import functools
 import os
-import stat
 import sys
 
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 1, 2, 4, 32, 4096, 16384, 1 << 18
 CLONE_NEWNS = 0x00020000
-SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
+#: Read-only system folders every program may need (symlinks such as /bin -> usr/bin are kept).
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
+SCRATCH_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
+STAGE = "/tmp"  # where the new root is assembled (a fresh tmpfs, after which it becomes "/")
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -27,77 +29,66 @@ def _mount(src: str | None, target: str, fstype: str | None, flags: int, data: s
         raise OSError(err, f"mount {src} on {target}: {os.strerror(err)}")
 
 
-def _others_can_enter(path: str) -> bool:
-    try:
-        return bool(os.stat(path).st_mode & stat.S_IXOTH)
-    except OSError:
-        return False
-
-
-def _top_private_ancestor(path: str) -> str | None:
-    """The highest folder on the way to ``path`` that other users cannot enter."""
-    parts = path.split(os.sep)
-    for i in range(2, len(parts) + 1):
-        sub = os.sep.join(parts[:i])
-        if not _others_can_enter(sub):
-            return sub
-    return None
+def _under(path: str, roots: list[str] | tuple[str, ...]) -> bool:
+    return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
 
 
 def _collapse(paths: set[str]) -> list[str]:
     out: list[str] = []
     for p in sorted(paths):
-        if not any(p == q or p.startswith(q.rstrip(os.sep) + os.sep) for q in out):
+        if not _under(p, out):
             out.append(p)
     return out
 
 
 @functools.cache
 def import_roots() -> tuple[str, ...]:
-    """Folders Python needs to import from (prefixes and sys.path), real paths, outermost only."""
+    """Folders Python imports from (prefixes and sys.path), real paths, outermost only."""
     raw = {sys.base_prefix, sys.prefix, sys.exec_prefix, *(p for p in sys.path if p)}
-    return tuple(_collapse({os.path.realpath(p) for p in raw if os.path.isdir(p)}))
+    real = {os.path.realpath(p) for p in raw if os.path.isdir(p)}
+    system = [os.path.realpath(d) for d in SYSTEM_DIRS if os.path.isdir(d)]
+    return tuple(p for p in _collapse(real) if not _under(p, system) and p != os.sep)
 
 
-def _under(path: str, roots: list[str]) -> bool:
-    return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)
-
-
-def plan(run_dirs: list[str]) -> tuple[list[str], list[str]]:
-    """(folders to cover with tmpfs, import roots to re-expose read-only under them)."""
-    covers = {a for a in (_top_private_ancestor(r) for r in import_roots()) if a and a != os.sep}
-    covers.update(d for d in SCRATCH if os.path.isdir(d))
-    cover_list = _collapse(covers)
-    reexpose = [
-        r for r in import_roots()
-        if _under(r, cover_list) and not _under(r, run_dirs)
-        and not any(_under(c, [r]) for c in cover_list + run_dirs)  # never re-expose a whole /tmp
-    ]
-    return cover_list, reexpose
+def _bind(fd: int, target: str, read_only: bool) -> None:
+    os.makedirs(target, exist_ok=True)
+    _mount(f"/proc/self/fd/{fd}", target, None, MS_BIND | MS_REC)
+    flags = MS_BIND | MS_REMOUNT | MS_NOSUID | MS_NODEV | (MS_RDONLY if read_only else 0)
+    _mount(None, target, None, flags)
 
 
 def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int) -> None:
-    """Enter a new mount namespace laid out as described above (needs root)."""
+    """Enter a private mount namespace whose root holds only what a run needs."""
     if _libc.unshare(CLONE_NEWNS) != 0:
         err = ctypes.get_errno()
         raise OSError(err, f"unshare(CLONE_NEWNS): {os.strerror(err)}")
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    covers, reexpose = plan(rw_dirs + ro_dirs)
-    keep = [(p, True) for p in reexpose] + [(p, True) for p in ro_dirs] + [(p, False) for p in rw_dirs]
-    fds = [(os.open(p, os.O_PATH | os.O_DIRECTORY), p, ro) for p, ro in keep]
-    for cover in covers:
-        opts = f"mode=1777,size={scratch_bytes}" if cover in SCRATCH else "mode=0755,size=1m"
-        _mount("tmpfs", cover, "tmpfs", MS_NOSUID | MS_NODEV, opts)
+    binds: list[tuple[str, bool]] = [(d, True) for d in SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
+    binds += [(d, True) for d in import_roots()] + [(d, True) for d in ro_dirs] + [(d, False) for d in rw_dirs]
+    links = [(d, os.readlink(d)) for d in SYSTEM_DIRS if os.path.islink(d)]
+    # open everything first: the stage tmpfs hides the host's /tmp, where run folders live
+    fds = [(os.open(p, os.O_PATH | os.O_DIRECTORY), p, ro) for p, ro in binds]
+    dev = os.open("/dev", os.O_PATH | os.O_DIRECTORY)
+    proc = os.open("/proc", os.O_PATH | os.O_DIRECTORY)
+    _mount("tmpfs", STAGE, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m")
     old = os.umask(0o022)
     try:
+        for path, target in links:
+            os.symlink(target, STAGE + path)
+        for fd, path in ((dev, "/dev"), (proc, "/proc")):
+            os.makedirs(STAGE + path, exist_ok=True)
+            _mount(f"/proc/self/fd/{fd}", STAGE + path, None, MS_BIND | MS_REC)
+            os.close(fd)
+        for path in SCRATCH_DIRS:  # before the run folders, which usually live under /tmp
+            os.makedirs(STAGE + path, exist_ok=True)
+            _mount("tmpfs", STAGE + path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={scratch_bytes}")
         for fd, path, ro in fds:
-            os.makedirs(path, exist_ok=True)
-            _mount(f"/proc/self/fd/{fd}", path, None, MS_BIND | MS_REC)
-            flags = MS_BIND | MS_REMOUNT | MS_NOSUID | MS_NODEV | (MS_RDONLY if ro else 0)
-            _mount(None, path, None, flags)
+            _bind(fd, STAGE + path, ro)
             os.close(fd)
     finally:
         os.umask(old)
+    os.chroot(STAGE)
+    os.chdir("/")
 
 
 def available() -> bool:
@@ -106,7 +97,7 @@ def available() -> bool:
     if pid == 0:
         try:
             isolate([], [], 1 << 20)
-            os._exit(0)
+            os._exit(0 if os.path.isdir("/usr") else 1)
         except BaseException:  # noqa: BLE001
             os._exit(1)
     return os.waitpid(pid, 0)[1] == 0

@@ -123,7 +123,7 @@ class Executor:
             overflow=reply["overflow"],
         )
         tests, run_error = verdicts.parse(report, nonce, expected, s.max_message_chars)
-        keep = ("exit_code", "signal", "timed_out", "duration_s", "cgroup")
+        keep = ("exit_code", "signal", "timed_out", "duration_s", "cpu_s", "cgroup")
         return tests, run_error, {k: reply[k] for k in keep} | {"sandbox_uid": reply["uid"]}
 
     def _metrics(self, layout: dict[str, str], names: list[str], out: dict[str, Any]) -> None:

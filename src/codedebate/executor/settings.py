@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -29,7 +30,7 @@ class ExecutorSettings:
     @property
     def cpu_limit_s(self) -> int:
         """Whole seconds of CPU time a run may use (at least 1)."""
-        return max(1, int(round(self.cpu_time_s if self.cpu_time_s is not None else self.timeout_s)))
+        return max(1, math.ceil(self.cpu_time_s if self.cpu_time_s is not None else self.timeout_s))
 
     def key(self) -> dict[str, Any]:
         """The fields that go into the cache key."""

@@ -133,13 +133,15 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
         os.close(rfd)
         _child(req, wfd, uid, cgroup)
     os.close(wfd)
-    lines, overflow, timed_out, status = _watch(pid, rfd, start + req["timeout_s"], uid, cgroup)
+    lines, overflow, timed_out, status, cpu_s = _watch(pid, rfd, start + req["timeout_s"], uid, cgroup)
     os.close(rfd)
     _kill_all(pid, uid, cgroup)
     _reap_orphans()
     if cgroup is not None:
         cgroup.remove()
     exit_code = os.waitstatus_to_exitcode(status) if status is not None else None
+    if exit_code is not None and -exit_code in (signal.SIGXCPU, signal.SIGKILL) and cpu_s >= req["cpu_s"] - 0.05:
+        timed_out = True  # the CPU-time limit, not the wall clock, stopped it
     return {
         "lines": lines,
         "exit_code": exit_code if exit_code is not None and exit_code >= 0 else None,
@@ -149,6 +151,7 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
         "duration_s": time.monotonic() - start,
         "output_tail": _tail(req["out_file"], 2000),
         "uid": uid,
+        "cpu_s": round(cpu_s, 4),
         "cgroup": cgroup is not None,
     }
 
@@ -163,6 +166,7 @@ def _watch(pid: int, rfd: int, deadline: float, uid: int | None, cgroup: RunCgro
     size = 0
     overflow = timed_out = eof = False
     status: int | None = None
+    usage = None
     exited_at: float | None = None
     try:
         fcntl.fcntl(rfd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
@@ -178,7 +182,7 @@ def _watch(pid: int, rfd: int, deadline: float, uid: int | None, cgroup: RunCgro
                     timed_out = True
                     break
                 if select.select([pidfd], [], [], min(deadline - now, DRAIN_S))[0]:
-                    _, status = os.waitpid(pid, 0)
+                    _, status, usage = os.wait4(pid, 0)
                     exited_at = time.monotonic()
             elif not eof:
                 if now - exited_at > GRACE_S or now >= deadline:
@@ -201,9 +205,10 @@ def _watch(pid: int, rfd: int, deadline: float, uid: int | None, cgroup: RunCgro
         os.close(pidfd)
     if status is None:
         _kill_all(pid, uid, cgroup)
-        _, status = os.waitpid(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
     text = b"".join(chunks).decode("utf-8", "replace")
-    return [ln for ln in text.split("\n") if ln.strip()], overflow, timed_out, status
+    cpu_s = usage.ru_utime + usage.ru_stime
+    return [ln for ln in text.split("\n") if ln.strip()], overflow, timed_out, status, cpu_s
 
 
 def _kill_all(pid: int, uid: int | None, cgroup: RunCgroup | None) -> None:
