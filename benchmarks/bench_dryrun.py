@@ -1,7 +1,7 @@
 """Pipeline overheads: `snakemake -n` of the default, thesis and a 10x thesis grid, and the
 per-cell cost of `codedebate run` outside model time (scripted backend, trivial task).
 
-    .venv/bin/python benchmarks/bench_dryrun.py [--repeats 3] [--snakemake-cells 4]
+    .venv/bin/python benchmarks/bench_dryrun.py [--repeats 3] [--snakemake-cells 3]
 
 Prints one table; nothing is asserted (tests never time things).
 """
@@ -80,8 +80,9 @@ def runner_overhead(folder: Path, repeats: int) -> dict[str, float]:
             "startup": start_s}
 
 
-def snakemake_per_cell(folder: Path, cells: int) -> float:
-    """Wall seconds per cell of a real snakemake run of `cells` scripted cells (one core)."""
+def snakemake_cells(folder: Path, cells: int) -> float:
+    """Wall seconds of a real `snakemake --cores 1 cells` run of `cells` scripted cells."""
+    folder.mkdir()
     settings = yaml.safe_load(scripted_settings(folder).read_text())
     tasks = folder / "tasks"
     tasks.mkdir()
@@ -90,17 +91,17 @@ def snakemake_per_cell(folder: Path, cells: int) -> float:
     config.write_text(yaml.safe_dump({"task_sets": {"t": str(tasks)}, "experiments": {
         "bench": {"settings": settings, "task_sets": ["t"], "seeds": list(range(cells))}}}))
     cmd = [str(BIN / "snakemake"), "-s", str(REPO / "workflow" / "Snakefile"), "--directory", str(folder),
-           "--configfile", str(config), "--cores", "1", "--quiet", "all"]
+           "--configfile", str(config), "--cores", "1", "--quiet", "cells"]
     seconds, out = timed(cmd, folder)
     if out.returncode:
         raise SystemExit(f"snakemake run failed:\n{out.stderr[-2000:]}")
-    return seconds / cells
+    return seconds
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--snakemake-cells", type=int, default=4, help="0 skips the real snakemake run")
+    ap.add_argument("--snakemake-cells", type=int, default=3, help="N: time N and 2N cells; 0 skips")
     args = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -119,11 +120,13 @@ def main() -> None:
         rows.append(("  rest: start-up, imports, records", "", f"{r['wall'] - r['tests'] - r['llm']:.2f} s",
                      f"(`codedebate --version`: {r['startup']:.2f} s)"))
         if args.snakemake_cells:
-            sm_dir = tmp / "sm"
-            sm_dir.mkdir()
-            per_cell = snakemake_per_cell(sm_dir, args.snakemake_cells)
-            rows.append((f"snakemake --cores 1, {args.snakemake_cells} scripted cells", "per cell",
-                         f"{per_cell:.2f} s", f"+{per_cell - r['wall']:.2f} s over codedebate run"))
+            n = args.snakemake_cells
+            t1 = snakemake_cells(tmp / "sm1", n)
+            t2 = snakemake_cells(tmp / "sm2", 2 * n)
+            marginal = (t2 - t1) / n
+            rows.append((f"snakemake --cores 1 cells, {n} vs {2 * n} scripted cells", "per cell",
+                         f"{marginal:.2f} s", f"+{marginal - r['wall']:.2f} s over codedebate run; "
+                         f"fixed start {t1 - n * marginal:.2f} s"))
     width = max(len(r[0]) for r in rows)
     for row in rows:
         print(f"{row[0]:<{width}}  {row[1]:>12}  {row[2]:>9}  {row[3]}")
