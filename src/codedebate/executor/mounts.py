@@ -64,7 +64,10 @@ def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int) -> None:
         raise OSError(err, f"unshare(CLONE_NEWNS): {os.strerror(err)}")
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
     binds: list[tuple[str, bool]] = [(d, True) for d in SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
-    binds += [(d, True) for d in import_roots()] + [(d, True) for d in ro_dirs] + [(d, False) for d in rw_dirs]
+    runs = list(ro_dirs) + list(rw_dirs)
+    # an import root that holds /tmp or a run folder (say PYTHONPATH=/tmp) would re-expose it all
+    roots = [d for d in import_roots() if not any(_under(x, [d]) for x in (*SCRATCH_DIRS, *runs))]
+    binds += [(d, True) for d in roots] + [(d, True) for d in ro_dirs] + [(d, False) for d in rw_dirs]
     links = [(d, os.readlink(d)) for d in SYSTEM_DIRS if os.path.islink(d)]
     # open everything first: the stage tmpfs hides the host's /tmp, where run folders live
     fds = [(os.open(p, os.O_PATH | os.O_DIRECTORY), p, ro) for p, ro in binds]
