@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import re
 from pathlib import Path
@@ -59,6 +60,8 @@ def test_records_of_a_debate(executor, tmp_path):
     assert summary["config_hash"] == state.settings.config_hash()
     assert summary["debate_id"] == make_debate_id("exp1", "tiny_add", 0, summary["config_hash"])
     assert summary["code_version"] == code_version()
+    assert DebateSettings.from_mapping(json.loads(summary["settings"])) == state.settings
+    assert set(json.loads(summary["backend_info"])) == {"m1", "m2", "m3", "j"}
     assert 0 <= summary["total_execution_time"] and summary["duration_seconds"] > 0
     assert not math.isnan(summary["final_pylint"]) and not math.isnan(summary["initial_avg_complexity"])
 

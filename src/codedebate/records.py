@@ -70,6 +70,8 @@ SUMMARY_COLUMNS: list[tuple[str, str, str]] = [
     ("config_hash", "string", "hash of the resolved run settings"),
     ("code_version", "string", "codedebate version and git commit"),
     ("started_at", "string", "ISO-8601 UTC start time"),
+    ("settings", "string", "resolved run settings as JSON (config_hash hashes them without the seed)"),
+    ("backend_info", "string", "JSON object: model name -> backend description (file, checksum, host, versions)"),
 ]
 
 PER_ROUND_COLUMNS: list[tuple[str, str, str]] = [

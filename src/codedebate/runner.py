@@ -139,6 +139,8 @@ def build_records(state: DebateState, protocol: str, mode: str, experiment: str,
         "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
         "total_tokens": prompt_tokens + completion_tokens,
         "config_hash": config_hash, "code_version": code_version(), "started_at": state.started_at,
+        "settings": json.dumps(s.to_dict(), sort_keys=True),
+        "backend_info": json.dumps(backend_info(state), sort_keys=True, default=str),
     }
     per_round = [_round_row(state, debate_id, experiment, rnd.number, sol, rnd.rejected)
                  for rnd in state.rounds for sol in rnd.solutions.values()]
@@ -155,6 +157,16 @@ def build_records(state: DebateState, protocol: str, mode: str, experiment: str,
         for c in sorted(state.calls, key=lambda c: c.index)
     ]
     return RunRecords(pd.DataFrame([summary]), pd.DataFrame(per_round), pd.DataFrame(transcript))
+
+
+def backend_info(state: DebateState) -> dict[str, dict]:
+    """Each model's backend description (GGUF checksum, Ollama host, versions) for provenance."""
+    info: dict[str, dict] = {}
+    for agent in state.participants:
+        if agent.model not in info:
+            describe = getattr(agent.backend, "describe", None)
+            info[agent.model] = describe() if callable(describe) else {"name": agent.model}
+    return info
 
 
 def _mean_opt(values: list[float | None]) -> float:
