@@ -128,7 +128,8 @@ def main() -> int:
     print(f"{'plain fresh pytest subprocess':<36}{n / t_plain:8.2f} candidates/s  ({t_plain / n * 1000:6.0f} ms each)")
     print(f"{'sandboxed executor (worker+fork)':<36}{n / t_box:8.2f} candidates/s  ({t_box / n * 1000:6.0f} ms each)")
     if metric_box:
-        print(f"{'sandboxed executor + Pylint/Radon':<36}{n / t_metrics:8.2f} candidates/s  ({t_metrics / n * 1000:6.0f} ms each)")
+        line = f"{n / t_metrics:8.2f} candidates/s  ({t_metrics / n * 1000:6.0f} ms each)"
+        print(f"{'sandboxed executor + Pylint/Radon':<36}{line}")
     print(f"speed-up: {t_plain / t_box:.1f}x")
     print(f"verdicts identical: {not mismatches} ({len(mismatches)} differ)")
     for task_id, label, plain, boxed in mismatches[:10]:

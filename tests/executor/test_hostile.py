@@ -92,7 +92,10 @@ def test_sleep_past_timeout(sandbox, task):
 
 def test_fork_bomb_is_contained_and_reaped(sandbox, task):
     needs(sandbox, "privilege_drop", "cgroups")
-    code = "import os\ndef add(a, b):\n    while True:\n        try:\n            os.fork()\n        except OSError:\n            pass\n"
+    code = (
+        "import os\ndef add(a, b):\n    while True:\n"
+        "        try:\n            os.fork()\n        except OSError:\n            pass\n"
+    )
     result = run(sandbox, task, code)
     assert "passed" not in outcomes(result)
     assert uid_processes(result.details["sandbox_uid"]) == []
@@ -312,6 +315,25 @@ def test_plugin_registered_at_runtime_cannot_force_passes(sandbox, task):
     result = run(sandbox, task, code)
     assert "passed" not in outcomes(result)
     assert_healthy(sandbox, task)
+
+
+def test_patched_assert_helpers_are_rejected(sandbox):
+    task = make_task([
+        "def test_rejects_negative():\n    with pytest.raises(ValueError):\n        root(-1)\n",
+        "def test_close():\n    assert root(2) == pytest.approx(1.41421, abs=1e-4)\n",
+    ])
+    code = (
+        "import contextlib, pytest\n"
+        "class _Any:\n    def __eq__(self, other):\n        return True\n"
+        "pytest.raises = lambda *a, **k: contextlib.nullcontext()\n"
+        "pytest.approx = lambda *a, **k: _Any()\n"
+        "def root(x):\n    return 0\n"
+    )
+    result = sandbox.run(task, {"solution.py": code})
+    assert outcomes(result) == {"error"}
+    assert "was changed" in result.tests[0].message
+    honest = "import math\ndef root(x):\n    if x < 0:\n        raise ValueError(x)\n    return math.sqrt(x)\n"
+    assert sandbox.run(task, {"solution.py": honest}).all_passed
 
 
 def test_sys_modules_tricks_are_rejected(sandbox, task):

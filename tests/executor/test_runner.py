@@ -136,6 +136,7 @@ def test_arun_gathers_concurrently(executor, add_task):
 
 def test_temp_dirs_are_removed(executor, add_task, tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    result = executor.run(add_task, {"solution.py": "import os\nopen('big', 'w').write('x')\nos.chmod('.', 0)\n" + GOOD})
+    code = "import os\nopen('big', 'w').write('x')\nos.chmod('.', 0)\n" + GOOD
+    result = executor.run(add_task, {"solution.py": code})
     assert result.all_passed
     assert list(tmp_path.glob("codedebate-run-*")) == []

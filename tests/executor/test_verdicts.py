@@ -28,7 +28,8 @@ def outcomes(rep: RunReport) -> dict[str, Outcome]:
 def clean_run(*extra: str) -> RunReport:
     return report(
         line(kind="start", nodeid="t.py::test_a"), line(kind="test", nodeid="t.py::test_a", outcome="passed"),
-        line(kind="start", nodeid="t.py::test_b"), line(kind="test", nodeid="t.py::test_b", outcome="failed", message="boom"),
+        line(kind="start", nodeid="t.py::test_b"),
+        line(kind="test", nodeid="t.py::test_b", outcome="failed", message="boom"),
         *extra, line(kind="done", exitstatus=1),
     )
 
@@ -53,7 +54,8 @@ def test_duplicate_verdict_rejects_everything():
 def test_garbage_and_tamper_records_reject_everything():
     assert set(outcomes(clean_run("not json")).values()) == {Outcome.ERROR}
     assert set(outcomes(clean_run(line(kind="tampered", what=["x"]))).values()) == {Outcome.ERROR}
-    assert set(outcomes(report(line(kind="test", nodeid="t.py::test_a", outcome="passed"), overflow=True)).values()) == {Outcome.ERROR}
+    overflowed = report(line(kind="test", nodeid="t.py::test_a", outcome="passed"), overflow=True)
+    assert set(outcomes(overflowed).values()) == {Outcome.ERROR}
 
 
 def test_missing_test_is_error_and_run_error_explains():

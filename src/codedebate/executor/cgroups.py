@@ -23,7 +23,7 @@ class RunCgroup:
     dirs: list[Path]
 
     @classmethod
-    def create(cls, name: str, memory_bytes: int, max_processes: int) -> "RunCgroup | None":
+    def create(cls, name: str, memory_bytes: int, max_processes: int) -> RunCgroup | None:
         """Make the cgroups, or return None if this machine does not let us."""
         limits = {
             "memory": {"memory.limit_in_bytes": memory_bytes},

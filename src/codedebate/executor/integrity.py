@@ -22,8 +22,8 @@ HOT_PREFIXES = (
 )
 
 #: Snapshot taken by the worker after preloading pytest; forks inherit it (None outside a worker).
-BASELINE: "Snapshot | None" = None
-HOT: "Snapshot | None" = None
+BASELINE: Snapshot | None = None
+HOT: Snapshot | None = None
 
 
 def _watched(name: str, prefixes: tuple[str, ...] = WATCHED_PREFIXES) -> bool:
@@ -77,7 +77,8 @@ class Snapshot:
         for name, space, before in self._spaces:
             namespace = space.__dict__
             for key, obj, code in before:
-                if namespace.get(key) is not obj or (code is not None and getattr(getattr(obj, "__func__", obj), "__code__", None) is not code):
+                now_code = getattr(getattr(obj, "__func__", obj), "__code__", None) if code is not None else None
+                if namespace.get(key) is not obj or now_code is not code:
                     found.append(f"{name}.{key} was changed")
                     if len(found) >= limit:
                         return found

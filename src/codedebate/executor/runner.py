@@ -22,7 +22,7 @@ from . import verdicts
 from .cache import ResultCache, cache_key
 from .client import WorkerClient, WorkerError
 from .metrics import strip_pragmas
-from .results import ExecutionResult
+from .results import ExecutionResult, TestResult
 from .settings import ExecutorSettings
 
 TEST_FILE = "test_candidate.py"
@@ -67,14 +67,16 @@ class Executor:
         """Stop the worker; a later run starts a new one."""
         self._worker.close()
 
-    def __enter__(self) -> "Executor":
+    def __enter__(self) -> Executor:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ------------------------------------------------------------------ internals
-    def _execute(self, task: Task, files: dict[str, str], test_module: str, expected: tuple[str, ...]) -> ExecutionResult:
+    def _execute(
+        self, task: Task, files: dict[str, str], test_module: str, expected: tuple[str, ...],
+    ) -> ExecutionResult:
         s = self.settings
         used = {n: files[n] for n in task.file_names if n in files}
         details: dict[str, Any] = {
@@ -108,7 +110,10 @@ class Executor:
             error=verdicts.cut(run_error, 4 * s.max_message_chars), details=details,
         )
 
-    def _run_tests(self, layout: dict[str, str], expected: tuple[str, ...]) -> tuple[tuple, str, dict[str, Any]]:
+    def _run_tests(
+        self, layout: dict[str, str], expected: tuple[str, ...],
+    ) -> tuple[tuple[TestResult, ...], str, dict[str, Any]]:
+        """Ask the worker to run pytest sandboxed; turn its report into verdicts."""
         s = self.settings
         nonce = secrets.token_hex(16)
         req = {

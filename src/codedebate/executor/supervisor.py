@@ -123,7 +123,9 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
     uid = sandbox.UID_BASE + os.getpid() if sandbox.CAPS.get("privilege_drop") else None
     if uid is not None:
         _chown_tree(req["workdir"], uid)
-    cgroup = RunCgroup.create(f"run{os.getpid()}", req["memory_bytes"], req["max_processes"]) if os.geteuid() == 0 else None
+    cgroup = None
+    if os.geteuid() == 0:
+        cgroup = RunCgroup.create(f"run{os.getpid()}", req["memory_bytes"], req["max_processes"])
     rfd, wfd = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
@@ -156,7 +158,9 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _watch(pid: int, rfd: int, deadline: float, uid: int | None, cgroup: RunCgroup | None):
+def _watch(
+    pid: int, rfd: int, deadline: float, uid: int | None, cgroup: RunCgroup | None,
+) -> tuple[list[str], bool, bool, int, float]:
     """Collect the pipe until the child has exited and the pipe is closed, or the deadline.
 
     We sleep on the child's pidfd and drain the (enlarged) pipe every DRAIN_S, rather than
@@ -237,7 +241,7 @@ def _reap_orphans(limit_s: float = 2.0) -> None:
 
 
 def _chown_tree(path: str, uid: int) -> None:
-    for dirpath, dirnames, filenames in os.walk(path):
+    for dirpath, _dirnames, filenames in os.walk(path):
         os.chown(dirpath, uid, uid)
         for name in filenames:
             os.chown(os.path.join(dirpath, name), uid, uid)

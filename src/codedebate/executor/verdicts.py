@@ -70,7 +70,8 @@ def parse(report: RunReport, nonce: str, expected: tuple[str, ...], limit: int) 
             finished.setdefault(_base_name(nodeid), []).append((outcome, str(rec.get("message", ""))))
         elif kind == "tampered":
             what = rec.get("what")
-            tampered.append("the test machinery was modified: " + "; ".join(map(str, what if isinstance(what, list) else [what])))
+            items = what if isinstance(what, list) else [what]
+            tampered.append("the test machinery was modified: " + "; ".join(map(str, items)))
         elif kind == "done":
             done = True
     if report.overflow:
@@ -84,7 +85,11 @@ def parse(report: RunReport, nonce: str, expected: tuple[str, ...], limit: int) 
     return tuple(results), run_error
 
 
-def _one(name, verdicts, tampered, collect_errors, report, running, run_error, limit) -> TestResult:
+def _one(
+    name: str, verdicts: list[tuple[str, str]] | None, tampered: list[str], collect_errors: list[str],
+    report: RunReport, running: str | None, run_error: str, limit: int,
+) -> TestResult:
+    """The outcome of one expected test, given everything the channel said."""
     if tampered:
         return TestResult(name, Outcome.ERROR, cut("verdict rejected: " + "; ".join(tampered[:3]), limit))
     if verdicts:
