@@ -79,6 +79,7 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=0, help="use only the first N tasks (0: all)")
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--metrics", action="store_true", help="also time the sandbox with Pylint/Radon on")
+    ap.add_argument("--jobs", type=int, default=0, help="also time the sandbox with N runs in parallel")
     args = ap.parse_args()
 
     tasks: dict[str, Task] = {}
@@ -115,12 +116,15 @@ def main() -> int:
             metric_box.run(task, files)
             t_metrics += time.perf_counter() - t2
         boxed = {r.name: r.outcome.value for r in result.tests}
+        _reference_verdicts[(task.id, label)] = plain
         passed += result.all_passed
         if boxed != plain or result.cached:
             mismatches.append((task.id, label, plain, boxed))
     sandbox.close()
     if metric_box:
         metric_box.close()
+
+    t_jobs = _parallel(work, settings, args.jobs, mismatches) if args.jobs > 1 else 0.0
 
     n = len(work)
     print(f"candidates: {n} ({len({w[0].id for w in work})} tasks; {passed} pass every visible test)")
@@ -130,11 +134,37 @@ def main() -> int:
     if metric_box:
         line = f"{n / t_metrics:8.2f} candidates/s  ({t_metrics / n * 1000:6.0f} ms each)"
         print(f"{'sandboxed executor + Pylint/Radon':<36}{line}")
+    if t_jobs:
+        line = f"{n / t_jobs:8.2f} candidates/s  ({t_jobs / n * 1000:6.0f} ms each)"
+        print(f"{f'sandboxed executor, {args.jobs} in parallel':<36}{line}")
     print(f"speed-up: {t_plain / t_box:.1f}x")
     print(f"verdicts identical: {not mismatches} ({len(mismatches)} differ)")
     for task_id, label, plain, boxed in mismatches[:10]:
         print(f"  {task_id} {label}: plain={plain} sandboxed={boxed}")
     return 1 if mismatches else 0
+
+
+def _parallel(work: list, settings: ExecutorSettings, jobs: int, mismatches: list) -> float:
+    """Score everything again on a fresh executor, ``jobs`` at a time; returns the seconds taken."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    box = Executor(settings)
+    box.run(*_warm())
+    start = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(lambda w: box.run(w[0], w[2]), work))
+    took = time.perf_counter() - start
+    box.close()
+    for (task, label, _files), result in zip(work, results):
+        got = {r.name: r.outcome.value for r in result.tests}
+        want = _reference_verdicts[(task.id, label)]
+        if result.cached or got != want:
+            mismatches.append((task.id, f"{label} (parallel)", want, got))
+    return took
+
+
+#: (task id, candidate label) -> the plain subprocess's verdicts, filled by the serial pass
+_reference_verdicts: dict[tuple[str, str], dict[str, str]] = {}
 
 
 def _warm():

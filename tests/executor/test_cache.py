@@ -55,3 +55,4 @@ def test_corrupt_disk_entry_is_a_miss(add_task, tmp_path):
         result = ex.run(add_task, {"solution.py": GOOD})
     assert not result.cached and result.all_passed
     assert json.loads(entry.read_text())["tests"][0]["outcome"] == "passed"
+

@@ -23,7 +23,9 @@ class ExecutorSettings:
     def __post_init__(self) -> None:
         if self.timeout_s <= 0:
             raise ValueError(f"ExecutorSettings.timeout_s must be > 0, got {self.timeout_s}")
-        for name in ("memory_mb", "max_processes", "max_output_bytes", "max_message_chars"):
+        if self.cpu_time_s is not None and self.cpu_time_s <= 0:
+            raise ValueError(f"ExecutorSettings.cpu_time_s must be > 0 or None, got {self.cpu_time_s}")
+        for name in ("memory_mb", "max_processes", "max_output_bytes", "max_message_chars", "metrics_timeout_s"):
             if getattr(self, name) <= 0:
                 raise ValueError(f"ExecutorSettings.{name} must be > 0, got {getattr(self, name)}")
 
