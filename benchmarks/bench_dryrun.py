@@ -91,7 +91,7 @@ def snakemake_cells(folder: Path, cells: int) -> float:
     config.write_text(yaml.safe_dump({"task_sets": {"t": str(tasks)}, "experiments": {
         "bench": {"settings": settings, "task_sets": ["t"], "seeds": list(range(cells))}}}))
     cmd = [str(BIN / "snakemake"), "-s", str(REPO / "workflow" / "Snakefile"), "--directory", str(folder),
-           "--configfile", str(config), "--cores", "1", "--quiet", "cells"]
+           "--configfile", str(config), "--cores", "1", "--quiet", "all", "--", "cells"]
     seconds, out = timed(cmd, folder)
     if out.returncode:
         raise SystemExit(f"snakemake run failed:\n{out.stderr[-2000:]}")
