@@ -18,10 +18,11 @@ from . import sandbox
 from .wire import recv, send
 
 log = logging.getLogger("codedebate.executor")
+DISABLE_ENV = "CODEDEBATE_SANDBOX_DISABLE"  # read by the worker (see worker.py)
 _warned: set[str] = set()
 WARNINGS = {
-    "network_namespace": "network isolation is unavailable (cannot create a network namespace): "
-    "candidates can reach the network",
+    "network_namespace": "network isolation is unavailable (no network namespace could be made, "
+    f"or {DISABLE_ENV} switched it off): candidates can reach the network",
     "privilege_drop": "candidates run as your own user (not root, or the Python installation "
     "is unreadable to other users) and can read and write what you can",
     "mount_namespace": "filesystem isolation is unavailable (no mount namespace): candidates see "
@@ -47,6 +48,8 @@ def _worker_env() -> dict[str, str]:
     src = str(Path(__file__).resolve().parents[2])
     env = sandbox.clean_env(tempfile.gettempdir())
     env["PYTHONPATH"] = src
+    if os.environ.get(DISABLE_ENV):
+        env[DISABLE_ENV] = os.environ[DISABLE_ENV]
     return env
 
 

@@ -124,7 +124,7 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
     if uid is not None:
         _chown_tree(req["workdir"], uid)
     cgroup = None
-    if os.geteuid() == 0:
+    if sandbox.CAPS.get("cgroups"):
         cgroup = RunCgroup.create(f"run{os.getpid()}", req["memory_bytes"], req["max_processes"])
     rfd, wfd = os.pipe()
     sys.stdout.flush()
@@ -135,7 +135,7 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
         os.close(rfd)
         _child(req, wfd, uid, cgroup)
     os.close(wfd)
-    lines, overflow, timed_out, status, cpu_s = _watch(pid, rfd, start + req["timeout_s"], uid, cgroup)
+    lines, overflow, timed_out, status, cpu_s = _watch(pid, rfd, start + req["timeout_s"])
     os.close(rfd)
     _kill_all(pid, uid, cgroup)
     _reap_orphans()
@@ -158,9 +158,7 @@ def run(req: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _watch(
-    pid: int, rfd: int, deadline: float, uid: int | None, cgroup: RunCgroup | None,
-) -> tuple[list[str], bool, bool, int, float]:
+def _watch(pid: int, rfd: int, deadline: float) -> tuple[list[str], bool, bool, int, float]:
     """Collect the pipe until the child has exited and the pipe is closed, or the deadline.
 
     We sleep on the child's pidfd and drain the (enlarged) pipe every DRAIN_S, rather than
@@ -208,15 +206,52 @@ def _watch(
     finally:
         os.close(pidfd)
     if status is None:
-        _kill_all(pid, uid, cgroup)
+        for kill in (os.killpg, os.kill):  # the rest of the run is killed by run() afterwards
+            try:
+                kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
         _, status, usage = os.wait4(pid, 0)
     text = b"".join(chunks).decode("utf-8", "replace")
     cpu_s = usage.ru_utime + usage.ru_stime
     return [ln for ln in text.split("\n") if ln.strip()], overflow, timed_out, status, cpu_s
 
 
+def _children() -> list[int]:
+    """Our direct children (as a subreaper, that includes the run's orphans)."""
+    me = os.getpid()
+    try:
+        with open(f"/proc/{me}/task/{me}/children") as fh:
+            return [int(p) for p in fh.read().split()]
+    except OSError:
+        return []
+
+
+def _kill_descendants(rounds: int = 20) -> None:
+    """Kill every child, reap, repeat: grandchildren re-parent to us as their parents die.
+
+    The one layer that needs neither root nor cgroups: it also catches daemons that left the
+    process group with setsid().
+    """
+    for _ in range(rounds):
+        kids = _children()
+        if not kids:
+            return
+        for kid in kids:
+            try:
+                os.kill(kid, signal.SIGKILL)
+            except OSError:
+                pass
+        for kid in kids:
+            try:
+                os.waitpid(kid, 0)
+            except ChildProcessError:
+                pass
+
+
 def _kill_all(pid: int, uid: int | None, cgroup: RunCgroup | None) -> None:
-    """Kill the process group, every process of the run's uid, and the cgroup's members."""
+    """Kill the process group, the cgroup's members (else every process of the run's uid), and
+    whatever is left below us."""
     try:
         os.killpg(pid, signal.SIGKILL)
     except OSError:
@@ -226,6 +261,7 @@ def _kill_all(pid: int, uid: int | None, cgroup: RunCgroup | None) -> None:
     elif uid is not None:
         for _ in range(3):  # a fork bomb may fork between passes
             sandbox.kill_uid(uid)
+    _kill_descendants()
 
 
 def _reap_orphans(limit_s: float = 2.0) -> None:

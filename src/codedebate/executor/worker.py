@@ -19,6 +19,10 @@ from typing import Any
 
 from .wire import recv, send
 
+#: Layers to switch off, e.g. "cgroups,network_namespace" (for machines where one misbehaves,
+#: and for testing the fallbacks); the executor then warns about each as if it were missing.
+DISABLE_ENV = "CODEDEBATE_SANDBOX_DISABLE"
+
 def _metrics(req: dict[str, Any]) -> dict[str, Any]:
     """Pylint and Radon on the pristine copies, unprivileged, under an alarm and a memory cap."""
     from . import metrics, mounts, sandbox
@@ -93,6 +97,12 @@ def capabilities() -> dict[str, bool]:
         "privilege_drop": sandbox.can_drop_privileges(mount_ns),
         "cgroups": root and cgroups.available(),
     }
+    for layer in os.environ.get(DISABLE_ENV, "").replace(",", " ").split():
+        if layer not in caps:
+            raise SystemExit(f"{DISABLE_ENV}: unknown layer {layer!r}; known: {', '.join(caps)}")
+        caps[layer] = False
+    if not caps["mount_namespace"]:
+        caps["privilege_drop"] = sandbox.can_drop_privileges(False)
     sandbox.CAPS.update(caps)
     return caps
 
@@ -119,8 +129,12 @@ def main(socket_path: str) -> None:
                 code = 0
                 try:
                     _serve_one(conn)
-                except BaseException:  # noqa: BLE001
+                except BaseException:  # noqa: BLE001 - report, then end this supervisor only
                     code = 1
+                    import traceback
+
+                    traceback.print_exc()
+                    sys.stderr.flush()
                 os._exit(code)
             conn.close()
 
