@@ -112,6 +112,23 @@ def clean_env(workdir: str) -> dict[str, str]:
     }
 
 
+def own_process_count() -> int:
+    """Processes (threads included) of our real uid: RLIMIT_NPROC counts all of them, so a run
+    that shares our uid gets its cap on top of these."""
+    uid = str(os.getuid())
+    count = 0
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                with open(f"/proc/{entry.name}/status") as fh:
+                    fields = dict(line.split(":", 1) for line in fh if line.startswith(("Uid:", "Threads:")))
+            except (OSError, ValueError):
+                continue
+            if fields.get("Uid", "").split()[:1] == [uid]:
+                count += int(fields.get("Threads", "1").strip() or 1)
+    return count
+
+
 def close_fds_except(*keep: int) -> None:
     """Close every descriptor above 2 but ``keep``."""
     top = 3

@@ -91,7 +91,8 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
         os.umask(0o077)
         sandbox.apply_limits(sandbox.Limits(
             cpu_s=req["cpu_s"], memory_bytes=req["memory_bytes"],
-            max_processes=req["max_processes"], max_file_bytes=req["max_file_bytes"],
+            max_processes=req["max_processes"] + (sandbox.own_process_count() if uid is None else 0),
+            max_file_bytes=req["max_file_bytes"],
         ))
         if uid is not None:
             sandbox.drop_privileges(uid)
