@@ -56,7 +56,7 @@ SUMMARY_COLUMNS: list[tuple[str, str, str]] = [
     ("duration_seconds", "Float64", "wall-clock seconds of the run"),
     ("avg_round_duration", "Float64", "mean seconds per round"),
     ("total_llm_time", "Float64", "seconds spent in model calls (summed over calls)"),
-    ("total_execution_time", "Float64", "seconds spent running tests"),
+    ("total_execution_time", "Float64", "seconds spent running tests and code metrics (summed over candidates)"),
     ("all_solutions_count", "Int64", "solutions generated"),
     ("passing_solutions_count", "Int64", "solutions that pass every visible test"),
     ("status", "string", "early_stop | consensus | max_rounds | solo | error"),
