@@ -8,6 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from codedebate.tasks import load_tasks
+
 from pipeline_helpers import (
     EMPTY_SCRIPT, REPO_ROOT, executed_cells, references_script, run_snakemake, scripted_experiment,
     write_config, write_script,
@@ -87,10 +89,27 @@ def test_changing_one_experiments_settings_reruns_only_its_cells(tmp_path: Path,
 
 
 def test_dry_run_of_the_shipped_grids(tmp_path: Path) -> None:
-    out = run_snakemake(REPO_ROOT, "-n", "--quiet", "rules")
-    assert out.returncode == 0, out.stderr[-3000:]
+    """The default grid plans 2 cells, the thesis grid 1200, and the workflow lints clean."""
+    for folder in ("tasks", "tasks2"):  # a clean working directory with the repo's task sets
+        (tmp_path / folder).symlink_to(REPO_ROOT / folder)
+    default = run_snakemake(tmp_path, "-n", "--quiet", "rules", "--configfile", str(REPO_ROOT / "config/config.yaml"))
+    assert default.returncode == 0, default.stderr[-3000:]
+    assert job_count(default.stdout + default.stderr, "cell") == 2
+    thesis = run_snakemake(tmp_path, "-n", "--quiet", "rules", "--configfile", str(REPO_ROOT / "config/thesis.yaml"))
+    assert thesis.returncode == 0, thesis.stderr[-3000:]
+    counts = thesis.stdout + thesis.stderr
+    assert job_count(counts, "experiment_settings") == 20 and job_count(counts, "merge_experiment") == 20
+    n_tasks = {f: len(load_tasks(REPO_ROOT / f)) for f in ("tasks", "tasks2")}
+    if n_tasks == {"tasks": 60, "tasks2": 60}:
+        assert job_count(counts, "cell") == 1200
     lint = run_snakemake(REPO_ROOT, "--lint")
     assert lint.returncode == 0 and "Congratulations" in lint.stdout + lint.stderr, lint.stdout[-3000:]
-    thesis = run_snakemake(REPO_ROOT, "-n", "--quiet", "rules", "--configfile", str(REPO_ROOT / "config/thesis.yaml"))
-    assert thesis.returncode == 0, thesis.stderr[-3000:]
-    assert "experiment_settings       20" in thesis.stdout + thesis.stderr
+
+
+def job_count(output: str, rule: str) -> int:
+    """The count of one rule in snakemake's "Job stats" table."""
+    for line in output.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == rule and parts[1].isdigit():
+            return int(parts[1])
+    raise AssertionError(f"no job count for rule {rule!r} in:\n{output[-2000:]}")
