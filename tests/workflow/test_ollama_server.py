@@ -121,3 +121,18 @@ def test_without_ollama_models_the_command_runs_as_is(env: dict, tmp_path: Path)
 def test_container_command_line() -> None:
     opts = srv.ServerOptions(container="docker://ollama/ollama:0.5", container_runtime="singularity")
     assert srv.serve_command(opts) == ["singularity", "exec", "--nv", "docker://ollama/ollama:0.5", "ollama", "serve"]
+
+
+def test_a_cancelled_cell_still_stops_its_server(env: dict, tmp_path: Path) -> None:
+    """SIGTERM (scancel, Snakemake stopping a job) releases the lease and stops the server."""
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "codedebate", "with-ollama", "--binary", str(FAKE), "--model", "m:1",
+                             "--no-pull", "--linger", "0", "--", "sleep", "60"], stderr=subprocess.PIPE, text=True)
+    assert wait_until(lambda: any(line.startswith("serve ") for line in fake_log(tmp_path)))
+    host = "http://" + next(line.split()[1] for line in fake_log(tmp_path) if line.startswith("serve "))
+    assert wait_until(lambda: srv.is_reachable(host))
+    time.sleep(0.5)  # the wrapper is now waiting on its command
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == 128 + signal.SIGTERM
+    assert wait_until(lambda: not srv.is_reachable(host)), "the server must not outlive a cancelled cell"
