@@ -221,7 +221,9 @@ def _experiment(
     try:
         settings = DebateSettings.from_mapping(raw["settings"], f"{source}: {where}.settings")
     except SettingsError as exc:
-        raise ConfigError(source, f"{where}.settings.{exc.key}" if exc.key else f"{where}.settings", str(exc).split(": ", 2)[-1]) from None
+        key = f"{where}.settings.{exc.key}" if exc.key else f"{where}.settings"
+        message = str(exc).split(f"key '{exc.key}': ", 1)[-1] if exc.key else str(exc)
+        raise ConfigError(source, key, message) from None
     sets = tuple(raw.get("task_sets", exp_props["task_sets"]["default"]))
     for i, s in enumerate(sets):
         if s not in task_sets:

@@ -30,6 +30,8 @@ def load(tmp_path: Path, data: dict) -> xp.ExperimentConfig:
         (lambda d: d["experiments"]["e1"]["settings"].update(max_rounds="3"), "experiments.e1.settings.max_rounds", "is not of type 'integer'"),
         (lambda d: d["experiments"]["e1"]["settings"].update(max_rounds=9), "experiments.e1.settings.max_rounds", "maximum of 5"),
         (lambda d: d["experiments"]["e1"]["settings"].pop("agents"), "experiments.e1.settings", "'agents' is a required property"),
+        (lambda d: d["experiments"]["e1"]["settings"].update(revision_temperature=3),
+         "experiments.e1.settings.revision_temperature", "must be between 0 and 2"),
         (lambda d: d["experiments"]["e1"]["settings"].update(seed=3), "experiments.e1.settings.seed", "'seeds' list"),
         (lambda d: d["experiments"]["e1"].update(task_sets=["nope"]), "experiments.e1.task_sets[0]", "'nope' is not declared"),
         (lambda d: d["experiments"]["e1"].update(seeds=[]), "experiments.e1.seeds", "should be non-empty"),
