@@ -139,6 +139,40 @@ def test_raw_output_at_import(sandbox, task):
     assert_healthy(sandbox, task)
 
 
+def test_disk_and_inode_fill_are_capped(sandbox, task):
+    needs(sandbox, "privilege_drop", "mount_namespace")
+    code = (
+        "import os\n"
+        "def fill(folder):\n"
+        "    written = 0\n"
+        "    for i in range(100):\n"
+        "        try:\n"
+        "            with open(os.path.join(folder, f'blob{i}'), 'wb') as fh:\n"
+        "                fh.write(b'x' * (8 * 1024 * 1024))\n"
+        "            written += 8\n"
+        "        except OSError:\n"
+        "            break\n"
+        "    return written\n"
+        "def inodes():\n"
+        "    made = 0\n"
+        "    try:\n"
+        "        for i in range(20000):\n"
+        "            open(f'/tmp/f{i}', 'w').close()\n"
+        "            made += 1\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "    return made\n"
+        "def add(a, b):\n"
+        "    megabytes = fill('.') + fill('/tmp') + fill('/dev/shm')\n"
+        "    made = inodes()\n"
+        "    assert megabytes <= 3 * 16 and made < 5000, (megabytes, made)\n"
+        "    return a + b\n"
+    )
+    result = run(sandbox, task, code)
+    assert result.all_passed, result.tests[0].message
+    assert_healthy(sandbox, task)
+
+
 def test_deep_recursion(sandbox, task):
     result = run(sandbox, task, "def add(a, b):\n    return add(a, b)\n")
     assert outcomes(result) == {"failed"}

@@ -17,7 +17,8 @@ CLONE_NEWNS = 0x00020000
 #: Read-only system folders every program may need (symlinks such as /bin -> usr/bin are kept).
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 SCRATCH_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
-STAGE = "/tmp"  # where the new root is assembled (a fresh tmpfs, after which it becomes "/")
+STAGE = "/tmp"
+SCRATCH_INODES = 4096  # files and folders a run may create in each scratch mount  # where the new root is assembled (a fresh tmpfs, after which it becomes "/")
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -57,8 +58,37 @@ def _bind(fd: int, target: str, read_only: bool) -> None:
     _mount(None, target, None, flags)
 
 
-def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int) -> None:
-    """Enter a private mount namespace whose root holds only what a run needs."""
+def _snapshot(root: str) -> list[tuple[str, bytes | None]]:
+    """(relative path, contents or None for a folder) of a small folder tree."""
+    out: list[tuple[str, bytes | None]] = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel = os.path.relpath(dirpath, root)
+        out += [(os.path.join(rel, d), None) for d in dirnames]
+        for name in filenames:
+            with open(os.path.join(dirpath, name), "rb") as fh:
+                out.append((os.path.join(rel, name), fh.read()))
+    return out
+
+
+def _restore(root: str, entries: list[tuple[str, bytes | None]], owner: int | None) -> None:
+    for rel, data in entries:
+        path = os.path.normpath(os.path.join(root, rel))
+        if data is None:
+            os.makedirs(path, mode=0o700, exist_ok=True)
+        else:
+            with open(path, "wb") as fh:
+                fh.write(data)
+            os.chmod(path, 0o600)
+        if owner is not None:
+            os.chown(path, owner, owner)
+
+
+def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int, owner: int | None = None) -> None:
+    """Enter a private mount namespace whose root holds only what a run needs.
+
+    ``rw_dirs`` are not bound but copied into fresh tmpfs mounts of ``scratch_bytes`` (owned by
+    ``owner``), so a candidate can fill neither the host's disk nor its inodes.
+    """
     if _libc.unshare(CLONE_NEWNS) != 0:
         err = ctypes.get_errno()
         raise OSError(err, f"unshare(CLONE_NEWNS): {os.strerror(err)}")
@@ -67,7 +97,8 @@ def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int) -> None:
     runs = list(ro_dirs) + list(rw_dirs)
     # an import root that holds /tmp or a run folder (say PYTHONPATH=/tmp) would re-expose it all
     roots = [d for d in import_roots() if not any(_under(x, [d]) for x in (*SCRATCH_DIRS, *runs))]
-    binds += [(d, True) for d in roots] + [(d, True) for d in ro_dirs] + [(d, False) for d in rw_dirs]
+    binds += [(d, True) for d in roots] + [(d, True) for d in ro_dirs]
+    copies = [(d, _snapshot(d)) for d in rw_dirs]
     links = [(d, os.readlink(d)) for d in SYSTEM_DIRS if os.path.islink(d)]
     # open everything first: the stage tmpfs hides the host's /tmp, where run folders live
     fds = [(os.open(p, os.O_PATH | os.O_DIRECTORY), p, ro) for p, ro in binds]
@@ -82,12 +113,18 @@ def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int) -> None:
             os.makedirs(STAGE + path, exist_ok=True)
             _mount(f"/proc/self/fd/{fd}", STAGE + path, None, MS_BIND | MS_REC)
             os.close(fd)
+        scratch = f"size={scratch_bytes},nr_inodes={SCRATCH_INODES}"
         for path in SCRATCH_DIRS:  # before the run folders, which usually live under /tmp
             os.makedirs(STAGE + path, exist_ok=True)
-            _mount("tmpfs", STAGE + path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,size={scratch_bytes}")
+            _mount("tmpfs", STAGE + path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,{scratch}")
         for fd, path, ro in fds:
             _bind(fd, STAGE + path, ro)
             os.close(fd)
+        for path, entries in copies:
+            os.makedirs(STAGE + path, exist_ok=True)
+            who = f",uid={owner},gid={owner}" if owner is not None else ""
+            _mount("tmpfs", STAGE + path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=0700,{scratch}{who}")
+            _restore(STAGE + path, entries, owner)
     finally:
         os.umask(old)
     os.chroot(STAGE)

@@ -83,7 +83,7 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
         if sandbox.CAPS.get("network_namespace") and not sandbox.unshare_network():
             raise OSError("network namespace failed")
         if sandbox.CAPS.get("mount_namespace") and uid is not None:
-            mounts.isolate([req["workdir"]], [req["test_dir"]], req["max_file_bytes"])
+            mounts.isolate([req["workdir"]], [req["test_dir"]], req["max_file_bytes"], owner=uid)
         sandbox.close_fds_except(wfd)
         os.environ.clear()
         os.environ.update(sandbox.clean_env(req["workdir"]))
