@@ -140,3 +140,24 @@ def test_temp_dirs_are_removed(executor, add_task, tmp_path, monkeypatch):
     result = executor.run(add_task, {"solution.py": code})
     assert result.all_passed
     assert list(tmp_path.glob("codedebate-run-*")) == []
+
+
+def test_builtin_fixtures_work(executor):
+    task = make_task([
+        "def test_prints(capsys):\n    greet('ada')\n    assert capsys.readouterr().out == 'hi ada\\n'\n",
+        "def test_file(tmp_path):\n    p = tmp_path / 'x.txt'\n    save(p, 'ok')\n    assert p.read_text() == 'ok'\n",
+        "def test_patched(monkeypatch):\n    import builtins\n    monkeypatch.setattr(builtins, 'input', lambda: 'ada')\n"
+        "    assert ask() == 'ada'\n",
+        "def test_warns():\n    with pytest.warns(UserWarning):\n        old()\n",
+    ])
+    code = (
+        "import warnings\n"
+        "def greet(name):\n    print(f'hi {name}')\n"
+        "def save(path, text):\n    path.write_text(text)\n"
+        "def ask():\n    return input()\n"
+        "def old():\n    warnings.warn('old', UserWarning)\n"
+    )
+    result = executor.run(task, {"solution.py": code})
+    assert result.all_passed, [t.message for t in result.tests]
+    broken = executor.run(task, {"solution.py": code.replace("print(f'hi {name}')", "print(name)")})
+    assert outcomes(broken)["test_prints"] == "failed"

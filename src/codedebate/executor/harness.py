@@ -20,19 +20,28 @@ from . import integrity
 class VerdictPlugin:
     """Reports collection errors, test starts, per-test outcomes and tampering on ``fd``."""
 
-    def __init__(self, fd: int, nonce: str, expected: list[str], max_chars: int, test_file: str) -> None:
-        self._fd = fd
-        self._nonce = nonce
-        self._expected = set(expected)
-        self._max = 2 * max_chars + 100  # the parent cuts to max_chars and notes the cut
-        self._test_file = os.path.realpath(test_file)
+    def __init__(self) -> None:
+        self._fd = -1
+        self._nonce = ""
+        self._expected: set[str] = set()
+        self._max = 0
+        self._test_file = ""
         self._phases: dict[str, dict[str, Any]] = {}
         self._returned: dict[str, str] = {}
         self._write = os.write  # bound before any candidate code is imported
         self._dumps = json.dumps
         self._baseline = integrity.BASELINE or integrity.Snapshot()
         self._hot = integrity.HOT or integrity.Snapshot(integrity.HOT_PREFIXES)
-        self._own = dict(vars(self))
+        self._own: dict[str, Any] = {}
+
+    def arm(self, fd: int, nonce: str, expected: list[str], max_chars: int, *, test_file: str) -> None:
+        """Give the plugin its run: channel, nonce, expected tests (may happen after registration)."""
+        self._fd = fd
+        self._nonce = nonce
+        self._expected = set(expected)
+        self._max = 2 * max_chars + 100  # the parent cuts to max_chars and notes the cut
+        self._test_file = os.path.realpath(test_file)
+        self._own = {k: v for k, v in vars(self).items() if k != "_own"}
 
     def _emit(self, **record: Any) -> None:
         record["nonce"] = self._nonce

@@ -83,25 +83,28 @@ def _restore(root: str, entries: list[tuple[str, bytes | None]], owner: int | No
             os.chown(path, owner, owner)
 
 
-def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int, owner: int | None = None) -> None:
+def isolate(
+    rw: list[tuple[str, str]], ro: list[tuple[str, str]], scratch_bytes: int, owner: int | None = None,
+) -> None:
     """Enter a private mount namespace whose root holds only what a run needs.
 
-    ``rw_dirs`` are not bound but copied into fresh tmpfs mounts of ``scratch_bytes`` (owned by
-    ``owner``), so a candidate can fill neither the host's disk nor its inodes.
+    ``ro`` (source, target) folders are bound read-only at ``target``; ``rw`` ones are not bound
+    but copied into fresh tmpfs mounts of ``scratch_bytes`` (owned by ``owner``), so a candidate
+    can fill neither the host's disk nor its inodes.
     """
     if _libc.unshare(CLONE_NEWNS) != 0:
         err = ctypes.get_errno()
         raise OSError(err, f"unshare(CLONE_NEWNS): {os.strerror(err)}")
     _mount(None, "/", None, MS_REC | MS_PRIVATE)
-    binds: list[tuple[str, bool]] = [(d, True) for d in SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
-    runs = list(ro_dirs) + list(rw_dirs)
+    system = [d for d in SYSTEM_DIRS if os.path.isdir(d) and not os.path.islink(d)]
+    runs = [src for src, _ in ro + rw] + [dst for _, dst in ro + rw]
     # an import root that holds /tmp or a run folder (say PYTHONPATH=/tmp) would re-expose it all
     roots = [d for d in import_roots() if not any(_under(x, [d]) for x in (*SCRATCH_DIRS, *runs))]
-    binds += [(d, True) for d in roots] + [(d, True) for d in ro_dirs]
-    copies = [(d, _snapshot(d)) for d in rw_dirs]
+    targets = [(d, d) for d in system] + [(d, d) for d in roots] + list(ro)
+    copies = [(dst, _snapshot(src)) for src, dst in rw]
     links = [(d, os.readlink(d)) for d in SYSTEM_DIRS if os.path.islink(d)]
     # open everything first: the stage tmpfs hides the host's /tmp, where run folders live
-    fds = [(os.open(p, os.O_PATH | os.O_DIRECTORY), p, ro) for p, ro in binds]
+    fds = [(os.open(src, os.O_PATH | os.O_DIRECTORY), dst) for src, dst in targets]
     dev = os.open("/dev", os.O_PATH | os.O_DIRECTORY)
     proc = os.open("/proc", os.O_PATH | os.O_DIRECTORY)
     _mount("tmpfs", STAGE, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m")
@@ -117,8 +120,8 @@ def isolate(rw_dirs: list[str], ro_dirs: list[str], scratch_bytes: int, owner: i
         for path in SCRATCH_DIRS:  # before the run folders, which usually live under /tmp
             os.makedirs(STAGE + path, exist_ok=True)
             _mount("tmpfs", STAGE + path, "tmpfs", MS_NOSUID | MS_NODEV, f"mode=1777,{scratch}")
-        for fd, path, ro in fds:
-            _bind(fd, STAGE + path, ro)
+        for fd, path in fds:
+            _bind(fd, STAGE + path, read_only=True)
             os.close(fd)
         for path, entries in copies:
             os.makedirs(STAGE + path, exist_ok=True)

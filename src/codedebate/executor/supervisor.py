@@ -6,66 +6,21 @@ parent turns into verdicts. The child never sees the supervisor's memory after i
 
 from __future__ import annotations
 
-import dataclasses
 import fcntl
 import os
 import select
 import signal
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-from . import mounts, sandbox
+from . import launcher, mounts, sandbox
 from .cgroups import RunCgroup
 
 MAX_CHANNEL_BYTES = 8 * 1024 * 1024
 GRACE_S = 0.2  # after the test process exits, how long stragglers may keep the pipe open
 DRAIN_S = 0.05  # how often a long run's verdict pipe is drained
 PIPE_BYTES = 1 << 20
-
-
-#: Built-in plugins a scoring run never needs (caches, reports to files, doctests).
-DISABLED_PLUGINS = ("cacheprovider", "stepwise", "pastebin", "junitxml", "doctest", "setuponly", "setupplan")
-PLUGIN_ARGS = [arg for name in DISABLED_PLUGINS for arg in ("-p", f"no:{name}")]
-#: A pytest Config with the default plugins registered, built once in the worker; every run
-#: parses its own arguments on its own (forked) copy. None: fall back to pytest.main.
-PREPARED = None
-
-
-def pytest_args(req: dict[str, Any]) -> list[str]:
-    """Fixed pytest command line: our ini only, no conftest, no plugin autoload, no cache."""
-    return [
-        req["test_file"], "-c", req["ini_file"], "--rootdir", req["test_dir"], "--noconftest",
-        *PLUGIN_ARGS, "-q", "--tb=short", "-o", "console_output_style=classic",
-        "--basetemp", os.path.join(req["workdir"], ".pytest_tmp"),
-    ]
-
-
-def prepare() -> None:
-    """Build :data:`PREPARED` (in the worker, before any fork)."""
-    global PREPARED
-    from _pytest.config import get_config
-
-    PREPARED = get_config(PLUGIN_ARGS)
-
-
-def run_pytest(args: list[str], plugin: object) -> int:
-    """pytest.main, minus rebuilding the plugin manager when a prepared one exists."""
-    import pytest
-
-    if PREPARED is None:
-        return int(pytest.main(args, plugins=[plugin]))
-    os.environ["PYTEST_VERSION"] = pytest.__version__
-    # as if pytest had been started here, with these arguments
-    PREPARED.invocation_params = dataclasses.replace(PREPARED.invocation_params, args=tuple(args), dir=Path.cwd())
-    manager = PREPARED.pluginmanager
-    manager.register(plugin)
-    config = manager.hook.pytest_cmdline_parse(pluginmanager=manager, args=args)
-    try:
-        return int(config.hook.pytest_cmdline_main(config=config))
-    finally:
-        config._ensure_unconfigure()
 
 
 def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | None) -> None:
@@ -82,12 +37,15 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
             cgroup.join()
         if sandbox.CAPS.get("network_namespace") and not sandbox.unshare_network():
             raise OSError("network namespace failed")
-        if sandbox.CAPS.get("mount_namespace") and uid is not None:
-            mounts.isolate([req["workdir"]], [req["test_dir"]], req["max_file_bytes"], owner=uid)
-        sandbox.close_fds_except(wfd)
+        zygote = bool(sandbox.CAPS.get("mount_namespace") and uid is not None)
+        paths = launcher.child_paths(req, zygote)
+        if zygote:
+            mounts.isolate([(req["workdir"], paths["workdir"])], [(req["test_dir"], paths["test_dir"])],
+                           req["max_file_bytes"], owner=uid)
+        sandbox.close_fds_except(wfd, *(launcher.ZYGOTE_FDS if zygote else ()))
         os.environ.clear()
-        os.environ.update(sandbox.clean_env(req["workdir"]))
-        os.chdir(req["workdir"])
+        os.environ.update(sandbox.clean_env(paths["workdir"]))
+        os.chdir(paths["workdir"])
         os.umask(0o077)
         sandbox.apply_limits(sandbox.Limits(
             cpu_s=req["cpu_s"], memory_bytes=req["memory_bytes"],
@@ -100,11 +58,8 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         sys.dont_write_bytecode = True
-        sys.path.insert(0, req["workdir"])
-        from .harness import VerdictPlugin
-
-        plugin = VerdictPlugin(wfd, req["nonce"], req["expected"], req["max_chars"], req["test_file"])
-        code = run_pytest(pytest_args(req), plugin)
+        sys.path.insert(0, paths["workdir"])
+        code = launcher.run(paths, (wfd, req["nonce"], req["expected"], req["max_chars"]), zygote)
         sys.stdout.flush()
         sys.stderr.flush()
     except BaseException:  # noqa: BLE001 - anything goes wrong: exit, the parent sees no verdict

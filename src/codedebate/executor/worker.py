@@ -31,7 +31,7 @@ def _metrics(req: dict[str, Any]) -> dict[str, Any]:
     resource.setrlimit(resource.RLIMIT_AS, (req["memory_bytes"], req["memory_bytes"]))
     if sandbox.CAPS.get("privilege_drop"):
         if sandbox.CAPS.get("mount_namespace"):
-            mounts.isolate([], [req["dir"]], 1 << 24)
+            mounts.isolate([], [(req["dir"], req["dir"])], 1 << 24)
         sandbox.drop_privileges(sandbox.UID_BASE + os.getpid())
     paths = [Path(req["dir"]) / name for name in req["files"]]
     sources = [p.read_text(encoding="utf-8") for p in paths]
@@ -60,22 +60,29 @@ def _serve_one(conn: socket.socket) -> None:
 
 def preload() -> None:
     """Import what every run needs, so forks start warm."""
+    import importlib
+
     import pylint.lint  # noqa: F401
     import pytest  # noqa: F401
     import radon.complexity  # noqa: F401
-
-    import importlib
-
     from _pytest.config import default_plugins
 
     for name in default_plugins:
         importlib.import_module(f"_pytest.{name}")
-    from . import harness, integrity, metrics, mounts, supervisor  # noqa: F401
+    from . import harness, integrity, launcher, metrics, mounts, supervisor  # noqa: F401
 
     mounts.import_roots()
-    supervisor.prepare()
     integrity.BASELINE = integrity.Snapshot()
     integrity.HOT = integrity.Snapshot(integrity.HOT_PREFIXES)
+
+
+def prepare_pytest(caps: dict[str, bool], zygote_root: str) -> None:
+    """Build the launcher's prepared pytest (a zygote session where each run gets its own
+    mount namespace), then freeze the heap so forks share it."""
+    from . import launcher
+
+    zygote = caps.get("mount_namespace") and caps.get("privilege_drop")
+    launcher.prepare(zygote_root if zygote else None)
     gc.freeze()  # forks share these pages and their collections skip them
 
 
@@ -110,6 +117,7 @@ def capabilities() -> dict[str, bool]:
 def main(socket_path: str) -> None:
     preload()
     caps = capabilities()
+    prepare_pytest(caps, os.path.join(os.path.dirname(socket_path), "zygote"))
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(socket_path)
     listener.listen(64)
