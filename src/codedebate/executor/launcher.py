@@ -60,10 +60,41 @@ def prepare(zygote_root: str | None) -> None:
         before = set(_open_fds())
         ZYGOTE = _build_zygote(fixed_paths(zygote_root))
         ZYGOTE_FDS = tuple(sorted(set(_open_fds()) - before))
+        problem = _canary()
+        if problem:
+            raise RuntimeError(f"the zygote session failed its self-test: {problem}")
     except Exception:  # noqa: BLE001 - fall back to the slower way, and say why
         sys.stderr.write("codedebate worker: no zygote session, runs use pytest_cmdline_main:\n")
         traceback.print_exc()
         ZYGOTE = None
+
+
+def _canary() -> str:
+    """Run one known test through the zygote in a throwaway fork; '' when it reports it right."""
+    import json
+
+    paths = ZYGOTE[3]
+    Path(paths["test_file"]).write_text("def test_canary():\n    assert 1 + 1 == 2\n")
+    rfd, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            os.close(rfd)
+            null = os.open(os.devnull, os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            os.chdir(paths["workdir"])
+            code = _run_zygote((wfd, "canary", ["test_canary"], 200))
+        finally:
+            os._exit(code)
+    os.close(wfd)
+    with os.fdopen(rfd, "rb") as fh:
+        lines = [json.loads(line) for line in fh.read().splitlines() if line.strip()]
+    os.waitpid(pid, 0)
+    Path(paths["test_file"]).write_text("")
+    kinds = [(r.get("kind"), r.get("outcome")) for r in lines]
+    return "" if ("test", "passed") in kinds and ("done", None) in kinds else f"saw {kinds}"
 
 
 def _open_fds() -> list[int]:
