@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from codedebate.errors import InputError
 from codedebate.protocol.settings import DebateSettings, SettingsError
 from codedebate.tasks import Task, TaskError, load_tasks
 
@@ -27,13 +28,8 @@ NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
 RESULTS = "results"
 
 
-class ConfigError(ValueError):
+class ConfigError(InputError):
     """An experiment config is invalid; the message names the file and the key path."""
-
-    def __init__(self, source: str, key: str | None, message: str) -> None:
-        self.source, self.key = source, key
-        where = f"{source}: key '{key}'" if key else source
-        super().__init__(f"{where}: {message}")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from codedebate.errors import InputError
+
 DIFFICULTIES = ("easy", "medium", "hard", "extreme")
 
 #: Lines every generated test module starts with (single-file tasks also import the solution).
@@ -22,14 +24,18 @@ TEST_PRELUDE = "import pytest\n"
 SINGLE_FILE_NAME = "solution.py"
 
 
-class TaskError(ValueError):
+class TaskError(InputError):
     """A task file is malformed; the message names the file and the field."""
 
-    def __init__(self, path: Path | str, field_name: str | None, message: str) -> None:
-        self.path = str(path)
-        self.field = field_name
-        where = f"{self.path}: field '{field_name}'" if field_name else self.path
-        super().__init__(f"{where}: {message}")
+    noun = "field"
+
+    @property
+    def path(self) -> str:
+        return self.source
+
+    @property
+    def field(self) -> str | None:
+        return self.key
 
 
 @dataclass(frozen=True)

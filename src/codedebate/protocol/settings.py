@@ -14,17 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
+
+from codedebate.errors import InputError
 DEFAULT_MODEL = "embedded:qwen2.5-coder-0.5b"
 REVISION_STRATEGIES = ("uniform", "diverse")
 
 
-class SettingsError(ValueError):
+class SettingsError(InputError):
     """Run settings are invalid; the message names the source and the key."""
-
-    def __init__(self, source: str, key: str | None, message: str) -> None:
-        self.source, self.key = source, key
-        where = f"{source}: key '{key}'" if key else source
-        super().__init__(f"{where}: {message}")
 
 
 @dataclass(frozen=True)
