@@ -68,3 +68,16 @@ def test_unknown_layer_is_an_error(monkeypatch):
     monkeypatch.setenv("CODEDEBATE_SANDBOX_DISABLE", "seccomp")
     with pytest.raises(client.WorkerError, match="failed to start"):
         Executor(ExecutorSettings(timeout_s=2.5, metrics=False)).start()
+
+
+def test_switched_off_layer_stays_off_where_it_would_work(monkeypatch):
+    """With mount_namespace off, privilege_drop is probed without it, but not switched back on."""
+    from codedebate.executor import cgroups, mounts, sandbox, worker
+
+    for module, name in ((mounts, "available"), (cgroups, "available"), (sandbox, "unshare_network")):
+        monkeypatch.setattr(module, name, lambda: True)
+    monkeypatch.setattr(sandbox, "can_drop_privileges", lambda mount_namespace: True)
+    monkeypatch.setattr(sandbox, "CAPS", {})
+    monkeypatch.setenv("CODEDEBATE_SANDBOX_DISABLE", "mount_namespace,privilege_drop")
+    assert worker.capabilities() == {"network_namespace": True, "mount_namespace": False,
+                                     "privilege_drop": False, "cgroups": os.geteuid() == 0}

@@ -16,9 +16,9 @@ from typing import Any
 
 from . import sandbox
 from .wire import recv, send
+from .worker import DISABLE_ENV
 
 log = logging.getLogger("codedebate.executor")
-DISABLE_ENV = "CODEDEBATE_SANDBOX_DISABLE"  # read by the worker (see worker.py)
 _warned: set[str] = set()
 WARNINGS = {
     "network_namespace": "network isolation is unavailable (no network namespace could be made, "

@@ -22,6 +22,8 @@ from .wire import recv, send
 #: Layers to switch off, e.g. "cgroups,network_namespace" (for machines where one misbehaves,
 #: and for testing the fallbacks); the executor then warns about each as if it were missing.
 DISABLE_ENV = "CODEDEBATE_SANDBOX_DISABLE"
+LAYERS = ("network_namespace", "mount_namespace", "privilege_drop", "cgroups")
+
 
 def _metrics(req: dict[str, Any]) -> dict[str, Any]:
     """Pylint and Radon on the pristine copies, unprivileged, under an alarm and a memory cap."""
@@ -96,20 +98,18 @@ def capabilities() -> dict[str, bool]:
             os._exit(0 if fn() else 1)
         return os.waitpid(pid, 0)[1] == 0
 
+    disabled = os.environ.get(DISABLE_ENV, "").replace(",", " ").split()
+    for layer in disabled:
+        if layer not in LAYERS:
+            raise SystemExit(f"{DISABLE_ENV}: unknown layer {layer!r}; known: {', '.join(LAYERS)}")
     root = os.geteuid() == 0
-    mount_ns = root and mounts.available()
-    caps = {
-        "network_namespace": probe(sandbox.unshare_network),
+    mount_ns = "mount_namespace" not in disabled and root and mounts.available()
+    caps = {  # a switched-off layer is not even probed
+        "network_namespace": "network_namespace" not in disabled and probe(sandbox.unshare_network),
         "mount_namespace": mount_ns,
-        "privilege_drop": sandbox.can_drop_privileges(mount_ns),
-        "cgroups": root and cgroups.available(),
+        "privilege_drop": "privilege_drop" not in disabled and sandbox.can_drop_privileges(mount_ns),
+        "cgroups": "cgroups" not in disabled and root and cgroups.available(),
     }
-    for layer in os.environ.get(DISABLE_ENV, "").replace(",", " ").split():
-        if layer not in caps:
-            raise SystemExit(f"{DISABLE_ENV}: unknown layer {layer!r}; known: {', '.join(caps)}")
-        caps[layer] = False
-    if not caps["mount_namespace"]:
-        caps["privilege_drop"] = sandbox.can_drop_privileges(False)
     sandbox.CAPS.update(caps)
     return caps
 
