@@ -27,6 +27,9 @@ PLUGIN_ARGS = [arg for name in DISABLED_PLUGINS for arg in ("-p", f"no:{name}")]
 #: stderr); output capture is stopped in the worker and started afresh in each child.
 ZYGOTE_ARGS = ["-p", "no:faulthandler"]
 
+#: File names inside a run's test folder; the zygote's fixed test folder holds the same names.
+TEST_FILE, INI_FILE = "test_candidate.py", "pytest.ini"
+
 PREPARED: Any = None  # a Config whose plugin manager holds the default plugins
 ZYGOTE: tuple[Any, Any, Any, dict[str, str]] | None = None  # (config, session, plugin, paths)
 ZYGOTE_FDS: tuple[int, ...] = ()  # descriptors the zygote's plugins hold open (e.g. a log handler)
@@ -45,7 +48,7 @@ def fixed_paths(root: str) -> dict[str, str]:
     """Where the zygote expects every run's folders (inside each child's mount namespace)."""
     tests = os.path.join(root, "tests")
     return {"workdir": os.path.join(root, "work"), "test_dir": tests,
-            "test_file": os.path.join(tests, "test_candidate.py"), "ini_file": os.path.join(tests, "pytest.ini")}
+            "test_file": os.path.join(tests, TEST_FILE), "ini_file": os.path.join(tests, INI_FILE)}
 
 
 def prepare(zygote_root: str | None) -> None:

@@ -17,8 +17,8 @@ CLONE_NEWNS = 0x00020000
 #: Read-only system folders every program may need (symlinks such as /bin -> usr/bin are kept).
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 SCRATCH_DIRS = ("/tmp", "/var/tmp", "/dev/shm")
-STAGE = "/tmp"
-SCRATCH_INODES = 4096  # files and folders a run may create in each scratch mount  # where the new root is assembled (a fresh tmpfs, after which it becomes "/")
+STAGE = "/tmp"  # where the new root is assembled (a fresh tmpfs, after which it becomes "/")
+SCRATCH_INODES = 4096  # files and folders a run may create in each scratch mount
 
 _libc = ctypes.CDLL(None, use_errno=True)
 

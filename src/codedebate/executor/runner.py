@@ -21,11 +21,10 @@ from ..tasks import Task
 from . import verdicts
 from .cache import ResultCache, cache_key
 from .client import WorkerClient, WorkerError
+from .launcher import INI_FILE, TEST_FILE
 from .metrics import strip_pragmas
 from .results import ExecutionResult, TestResult
 from .settings import ExecutorSettings
-
-TEST_FILE = "test_candidate.py"
 
 
 class Executor:
@@ -179,11 +178,11 @@ def _write_layout(root: Path, files: dict[str, str], test_module: str) -> dict[s
         _write(work / name, src, 0o600)
         _write(metrics / name, strip_pragmas(src), 0o644)
     _write(tests / TEST_FILE, test_module, 0o644)
-    _write(tests / "pytest.ini", "[pytest]\n", 0o644)
+    _write(tests / INI_FILE, "[pytest]\n", 0o644)
     _write(metrics / ".pylintrc", "[MAIN]\n", 0o644)
     return {
         "workdir": str(work), "test_dir": str(tests), "test_file": str(tests / TEST_FILE),
-        "ini_file": str(tests / "pytest.ini"), "out_file": str(private / "output.log"),
+        "ini_file": str(tests / INI_FILE), "out_file": str(private / "output.log"),
         "metrics_dir": str(metrics), "rcfile": str(metrics / ".pylintrc"),
     }
 
