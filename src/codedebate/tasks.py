@@ -100,11 +100,9 @@ class Task:
 def build_test_module(task: Task, cases: Iterable[TestCase]) -> str:
     """The test file the executor writes next to the candidate's files."""
     header = [TEST_PRELUDE.rstrip("\n")]
-    if task.is_multi_file:
-        header.extend(task.test_imports)
-    else:
+    if not task.is_multi_file:
         header.append("from solution import *  # noqa: F401,F403")
-        header.extend(task.test_imports)
+    header.extend(task.test_imports)
     body = "\n\n\n".join(c.source.strip("\n") for c in cases)
     return "\n".join(header) + "\n\n\n" + body + "\n"
 
