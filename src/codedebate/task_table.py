@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from codedebate.tasks import DIFFICULTIES, Task, load_tasks
+from codedebate.tasks import DIFFICULTIES, Task, merge_task_sets
 
 HEADER = """# Tasks
 
@@ -14,19 +14,6 @@ by hand (a test checks it is up to date). A task in both sets is the same file, 
 `tasks/` and `tasks2/`. References and mutations are in `references/<id>/` (see
 `references/README.md`); hidden tests are scored at the end and never shown to agents.
 """
-
-
-def _sets(dirs: Sequence[Path | str]) -> dict[str, tuple[Task, list[str]]]:
-    """Task id -> (task, names of the sets holding it)."""
-    out: dict[str, tuple[Task, list[str]]] = {}
-    for d in dirs:
-        name = Path(d).name
-        for task in load_tasks(d):
-            if task.id in out:
-                out[task.id][1].append(name)
-            else:
-                out[task.id] = (task, [name])
-    return out
 
 
 def _summary(entries: dict[str, tuple[Task, list[str]]], set_names: list[str]) -> list[str]:
@@ -44,7 +31,7 @@ def _summary(entries: dict[str, tuple[Task, list[str]]], set_names: list[str]) -
 
 def task_table_markdown(dirs: Sequence[Path | str]) -> str:
     """Summary counts per set and difficulty, then one row per unique task."""
-    entries = _sets(dirs)
+    entries = merge_task_sets(dirs)
     set_names = [Path(d).name for d in dirs]
     order = {d: i for i, d in enumerate(DIFFICULTIES)}
     rows = sorted(entries.values(), key=lambda e: (order[e[0].difficulty], e[0].id))

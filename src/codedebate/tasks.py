@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -290,3 +290,20 @@ def load_tasks(path: Path | str) -> list[Task]:
     if not tasks:
         raise TaskError(path, None, "holds no task JSON files")
     return tasks
+
+
+def merge_task_sets(paths: Iterable[Path | str]) -> dict[str, tuple[Task, list[str]]]:
+    """Task id -> (task, names of the paths holding it); a task in several sets counts once and
+    must be the same task (same content) in each."""
+    merged: dict[str, tuple[Task, list[str]]] = {}
+    for path in paths:
+        name = Path(path).name
+        for task in load_tasks(path):
+            if task.id not in merged:
+                merged[task.id] = (task, [name])
+                continue
+            first, sets = merged[task.id]
+            if replace(first, source_path="") != replace(task, source_path=""):
+                raise TaskError(task.source_path, "id", f"'{task.id}' differs from the task of that id in {first.source_path}")
+            sets.append(name)
+    return merged

@@ -123,3 +123,13 @@ def test_task_table_write_and_check(tmp_path, capsys):
     assert "| tasks2 | 0 | 0 | 1 | 0 | 1 | 3.0 | 1.0 |" in text
     assert main(["task-table", *dirs, "--output", str(out), "--check"]) == 0
     capsys.readouterr()
+
+
+def test_task_table_rejects_same_id_with_other_content(tmp_path, capsys):
+    task = write_task(tmp_path, "double_i")
+    other = tmp_path / "tasks2" / "double_i.json"
+    other.parent.mkdir()
+    other.write_text(task.read_text().replace("Return twice x.", "Something else."))
+    assert main(["task-table", str(tmp_path / "tasks"), str(tmp_path / "tasks2")]) == 2
+    err = capsys.readouterr().err
+    assert f"{other}: field 'id': 'double_i' differs from the task of that id in {task}" in err

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -11,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from codedebate.task_quality import TaskReport, check_tasks, structure_problems
-from codedebate.tasks import Task, TaskError, load_task, load_tasks
+from codedebate.tasks import Task, TaskError, load_task, merge_task_sets
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,19 +43,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 # --------------------------------------------------------------------------- validate
 
 
-def collect_tasks(paths: list[Path | str]) -> list[Task]:
-    """Tasks under all paths; a task that appears in two sets (same id, same content) counts once."""
-    by_id: dict[str, Task] = {}
-    for path in paths:
-        for task in load_tasks(path):
-            first = by_id.get(task.id)
-            if first is None:
-                by_id[task.id] = task
-            elif dataclasses.replace(first, source_path="") != dataclasses.replace(task, source_path=""):
-                raise TaskError(task.source_path, "id", f"'{task.id}' differs from the task of that id in {first.source_path}")
-    return list(by_id.values())
-
-
 def make_executor(timeout_s: float, cache_dir: Path | None):
     """The real executor without metrics (Pylint/Radon are irrelevant to the gates)."""
     from codedebate.executor import Executor, ExecutorSettings
@@ -83,7 +69,7 @@ def report_table(reports: list[TaskReport]) -> Table:
 def cmd_validate(args: argparse.Namespace) -> int:
     err = Console(stderr=True)
     try:
-        tasks = collect_tasks(args.paths)
+        tasks = [task for task, _sets in merge_task_sets(args.paths).values()]
     except TaskError as exc:
         err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
         return 2
