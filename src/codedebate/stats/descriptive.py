@@ -5,14 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from codedebate.stats.paired import mean_diff_ci
+from codedebate.stats.paired import TOL, mean_diff_ci
 
 CONFIG_KEYS = ["task_set", "experiment", "mode"]
 DIFFICULTIES = ["easy", "medium", "hard", "extreme"]
-# Pass rates closer than TOL count as equal: the thesis's per-round pass rates are rounded to
-# 4 decimals, while two real pass rates of one task differ by at least 1/tests (>= 0.05).
-TOL = 1e-3
-SOLVED = 1.0 - TOL
+SOLVED = 1.0 - TOL  # a pass rate this high counts as fully solved (TOL: see paired.py)
 
 
 def _f(df: pd.DataFrame, col: str) -> pd.Series:

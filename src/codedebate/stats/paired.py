@@ -33,7 +33,9 @@ class PairedResult:
         return asdict(self)
 
 
-TOL = 1e-3  # differences this small are ties (the thesis rounds per-round pass rates)
+# Pass rates closer than TOL are ties: the thesis's per-round pass rates are rounded to 4
+# decimals, while two real pass rates of one task differ by at least 1/tests (>= 0.05).
+TOL = 1e-3
 
 
 def win_tie_loss(a: np.ndarray, b: np.ndarray, tol: float = TOL) -> tuple[int, int, int]:
