@@ -2,8 +2,9 @@
 #
 # Expects from common.smk (included first by the Snakefile):
 #   RESULTS   output root ("results")
-# Reads the exports from ../shared/thesis-results/ (relative to the working directory, the repo
-# root), or from `--config thesis_results_dir=DIR` once the config schema lists that key.
+# Reads the exports from config key thesis_results_dir (default ../shared/thesis-results/,
+# relative to the working directory, the repo root; the Snakefile validates the key through
+# common.smk, and the default here is the schema's, for rule files included without it).
 # Target: `snakemake thesis_tables` (not part of `all`). Outputs under results/thesis/:
 #   records/{summary,per_round}.parquet, tables/<table>.{csv,md} (thesis_* tables and the
 #   generic ones), figures/<figure>.{png,pdf}; log results/logs/thesis/thesis_tables.log.
