@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
 from codedebate.backends import BackendError, resolve
+
+if TYPE_CHECKING:
+    from codedebate.backends.weights import ModelSpec
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -81,11 +85,12 @@ def cmd_models(args: argparse.Namespace) -> int:
     return 0
 
 
-def _installed(spec: object) -> bool:
+def _installed(spec: ModelSpec) -> bool:
+    """Whether every weight package of the model is installed."""
     from codedebate.backends import weights
 
     try:
-        weights.chunk_files(spec)  # type: ignore[arg-type]
+        weights.chunk_files(spec)
     except BackendError:
         return False
     return True
