@@ -110,14 +110,12 @@ def assign_experiments(
     Adds an ``experiment`` column with that file's tag. Rows of one run are taken from one file
     only, so later copies never duplicate them.
     """
-    owner: dict[str, tuple[str, Path]] = {}
+    seen: set[str] = set()
     parts = []
     for _, tag, path in files:
         df = _read_csv(path, required)
-        ids = df["debate_id"]
-        new = ~ids.isin(set(owner))
-        for debate_id in ids[new].unique():
-            owner[debate_id] = (tag, path)
+        new = ~df["debate_id"].isin(seen)
+        seen.update(df.loc[new, "debate_id"])
         part = df[new].copy()
         part["experiment"] = tag
         parts.append(part)
@@ -127,12 +125,12 @@ def assign_experiments(
 def _round1_stats(per_round: pd.DataFrame) -> pd.DataFrame:
     r1 = per_round[per_round["round_num"] == 1]
     grouped = r1.groupby("debate_id")["pass_rate"]
+    solved = (r1["pass_rate"] >= 1.0).groupby(r1["debate_id"])
     return pd.DataFrame({
         "best_initial_pass_rate": grouped.max(),
         "avg_initial_pass_rate": grouped.mean(),
-        "pass_at_1": r1.assign(ok=r1["pass_rate"] >= 1.0).groupby("debate_id")["ok"].mean(),
-        "pass_at_k": r1.assign(ok=r1["pass_rate"] >= 1.0).groupby("debate_id")["ok"].max()
-        .astype(float),
+        "pass_at_1": solved.mean(),
+        "pass_at_k": solved.max().astype(float),
     })
 
 
