@@ -18,6 +18,7 @@ def make_task(tests: list[str], hidden: list[str] | None = None, **extra) -> Tas
     return parse_task(data)
 
 
+GOOD = "def add(a, b):\n    return a + b\n"  # passes every test of ADD_TASK_TESTS
 ADD_TASK_TESTS = [
     "def test_small():\n    assert add(1, 2) == 3\n",
     "def test_negative():\n    assert add(-1, -2) == -3\n",

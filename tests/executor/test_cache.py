@@ -6,9 +6,7 @@ import json
 
 from codedebate.executor import Executor, ExecutorSettings
 
-from .conftest import ADD_TASK_TESTS, make_task
-
-GOOD = "def add(a, b):\n    return a + b\n"
+from .conftest import ADD_TASK_TESTS, GOOD, make_task
 
 
 def test_memory_hit_and_misses(executor, add_task):

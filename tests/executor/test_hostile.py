@@ -15,18 +15,14 @@ import pytest
 
 from codedebate.executor import Executor, ExecutorSettings
 
-from .conftest import make_task
+from .conftest import ADD_TASK_TESTS, make_task
 
-TESTS = [
-    "def test_small():\n    assert add(1, 2) == 3\n",
-    "def test_negative():\n    assert add(-1, -2) == -3\n",
-]
 WRONG = "def add(a, b):\n    return a - b\n"
 
 
 @pytest.fixture(scope="module")
 def task():
-    return make_task(TESTS)
+    return make_task(ADD_TASK_TESTS)
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +68,7 @@ def assert_healthy(ex: Executor, task) -> None:
 
 def run(ex: Executor, task, code: str, **files: str):
     result = ex.run(task, {"solution.py": code, **files})
-    assert len(result.tests) == len(TESTS)
+    assert len(result.tests) == len(ADD_TASK_TESTS)
     assert not result.cached
     return result
 

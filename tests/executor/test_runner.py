@@ -7,9 +7,7 @@ import tempfile
 
 from codedebate.executor import Executor, ExecutorSettings, Outcome
 
-from .conftest import make_task
-
-GOOD = "def add(a, b):\n    return a + b\n"
+from .conftest import GOOD, make_task
 
 
 def outcomes(result) -> dict[str, str]:
