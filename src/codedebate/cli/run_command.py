@@ -10,11 +10,16 @@ import argparse
 import asyncio
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from codedebate.backends.base import BackendError
+from codedebate.backends.base import Backend, BackendError
 from codedebate.protocol import DebateSettings, SettingsError, protocol_names
-from codedebate.tasks import DIFFICULTIES, TaskError, load_task
+from codedebate.tasks import DIFFICULTIES, Task, TaskError, load_task
+
+if TYPE_CHECKING:  # type hints only (records imports pandas)
+    from codedebate.protocol import DebateState
+    from codedebate.protocol.context import ProgressSink
+    from codedebate.records import RunRecords
 
 EXIT_BAD_INPUT, EXIT_BACKEND = 2, 3
 
@@ -123,19 +128,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _run(task, settings: DebateSettings, args: argparse.Namespace, task_set: str, progress):
+async def _run(task: Task, settings: DebateSettings, args: argparse.Namespace, task_set: str,
+               progress: ProgressSink) -> tuple[DebateState, RunRecords]:
     from codedebate.backends import get_backend
     from codedebate.executor import Executor, ExecutorSettings
     from codedebate.runner import execute_run
 
     executor = Executor(ExecutorSettings(timeout_s=settings.executor_timeout_s, metrics=True),
                         cache_dir=args.cache_dir)
-    used: dict[str, Any] = {}
 
-    def backend_for(model: str):
-        if model not in used:
-            used[model] = get_backend(model, **settings.backend)
-        return used[model]
+    def backend_for(model: str) -> Backend:
+        return get_backend(model, **settings.backend)  # cached: one instance per model and options
 
     try:
         return await execute_run(task, settings, backend_for=backend_for, executor=executor,
