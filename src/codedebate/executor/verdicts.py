@@ -7,7 +7,7 @@ and the channel shows no sign of tampering; anything missing is an error (or a t
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .results import Outcome, TestResult
 
@@ -30,7 +30,6 @@ class RunReport:
     timed_out: bool = False
     output_tail: str = ""
     overflow: bool = False  # the verdict channel carried more than its cap
-    notes: list[str] = field(default_factory=list)
 
 
 def _base_name(nodeid: str) -> str:
@@ -107,7 +106,7 @@ def _one(
 
 
 def _run_error(report: RunReport, done: bool, tampered: list[str]) -> str:
-    parts = list(report.notes)
+    parts: list[str] = []
     if report.timed_out:
         parts.append("the run exceeded its time limit and was killed")
     elif report.signal is not None:
