@@ -155,6 +155,7 @@ def check_gguf(path: Path, what: str) -> None:
 
 
 def sha256_file(path: Path) -> str:
+    """Hex sha256 of a file, read in blocks (model files are hundreds of MB)."""
     digest = hashlib.sha256()
     with path.open("rb") as fh:
         while block := fh.read(_BLOCK):
@@ -245,6 +246,8 @@ def _assemble(spec: ModelSpec, target: Path, parts: list[tuple[Chunk, str, Path]
 
 @dataclass(frozen=True)
 class PreparedModel:
+    """Where the assembled GGUF is, and whether this call built it."""
+
     path: Path
     built: bool  # this call assembled it (False: a valid file was already there)
 
@@ -283,6 +286,7 @@ def manifest(alias: str, cache_dir: str | Path | None = None) -> dict | None:
 
 
 def lookup(alias: str) -> ModelSpec:
+    """The spec of an embedded alias; BackendError lists the known aliases."""
     try:
         return MODELS[alias]
     except KeyError:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
 from codedebate.task_quality import TaskReport, check_tasks, structure_problems
 from codedebate.tasks import Task, TaskError, load_task, merge_task_sets
+
+if TYPE_CHECKING:
+    from codedebate.executor import Executor
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 # --------------------------------------------------------------------------- validate
 
 
-def make_executor(timeout_s: float, cache_dir: Path | None):
+def make_executor(timeout_s: float, cache_dir: Path | None) -> Executor:
     """The real executor without metrics (Pylint/Radon are irrelevant to the gates)."""
     from codedebate.executor import Executor, ExecutorSettings
 

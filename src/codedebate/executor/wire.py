@@ -12,11 +12,13 @@ MAX_MESSAGE = 64 * 1024 * 1024
 
 
 def send(sock: socket.socket, obj: Any) -> None:
+    """Write one message: a 4-byte big-endian length, then the JSON."""
     data = json.dumps(obj).encode()
     sock.sendall(HEADER.pack(len(data)) + data)
 
 
 def recv(sock: socket.socket) -> Any:
+    """Read one message; ValueError if it announces more than MAX_MESSAGE bytes."""
     size = HEADER.unpack(_exact(sock, HEADER.size))[0]
     if size > MAX_MESSAGE:
         raise ValueError(f"message of {size} bytes is over the {MAX_MESSAGE} byte limit")
