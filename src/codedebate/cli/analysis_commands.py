@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from codedebate.records import RecordError
+if TYPE_CHECKING:  # type hints only: pandas loads when a command runs, not at start-up
+    from codedebate.stats.load import Records
 
 DEFAULT_THESIS_DIR = Path("../shared/thesis-results")
+EXIT_BAD_INPUT = 2
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,19 +26,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                      help="where to write the Parquet records (default results/thesis/records)")
     imp.set_defaults(func=cmd_import_thesis)
 
-    tab = sub.add_parser("tables", help="write the statistics tables (CSV + Markdown) for run records")
-    tab.add_argument("--records", nargs="+", type=Path, required=True, metavar="DIR_OR_FILE",
-                     help="record folders (searched recursively) or summary/per_round Parquet files")
-    tab.add_argument("--output", type=Path, default=Path("results/tables"), metavar="DIR",
-                     help="output folder (default results/tables)")
-    tab.set_defaults(func=cmd_tables)
-
-    fig = sub.add_parser("figures", help="write the figures (PNG + PDF) for run records")
-    fig.add_argument("--records", nargs="+", type=Path, required=True, metavar="DIR_OR_FILE",
-                     help="record folders (searched recursively) or summary/per_round Parquet files")
-    fig.add_argument("--output", type=Path, default=Path("results/figures"), metavar="DIR",
-                     help="output folder (default results/figures)")
-    fig.set_defaults(func=cmd_figures)
+    for name, what, func in (("tables", "the statistics tables (CSV + Markdown)", cmd_tables),
+                             ("figures", "the figures (PNG + PDF)", cmd_figures)):
+        p = sub.add_parser(name, help=f"write {what} for run records")
+        p.add_argument("--records", nargs="+", type=Path, required=True, metavar="DIR_OR_FILE",
+                       help="record folders (searched recursively) or summary/per_round Parquet files")
+        p.add_argument("--output", type=Path, default=Path(f"results/{name}"), metavar="DIR",
+                       help=f"output folder (default results/{name})")
+        p.set_defaults(func=func)
 
     th = sub.add_parser(
         "thesis-tables", help="import the thesis data and regenerate its tables and figures",
@@ -53,10 +51,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _fail(exc: Exception) -> int:
     print(f"error: {exc}", file=sys.stderr)
-    return 2
+    return EXIT_BAD_INPUT
 
 
 def cmd_import_thesis(args: argparse.Namespace) -> int:
+    from codedebate.records import RecordError
     from codedebate.thesis import ThesisImportError, import_thesis
 
     try:
@@ -72,20 +71,24 @@ def cmd_import_thesis(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(paths: list[Path]):
-    from codedebate.stats.load import load_records
+def _load(paths: list[Path]) -> Records | None:
+    """The records under paths, or None after printing why they cannot be read."""
+    from codedebate.records import RecordError
+    from codedebate.stats.load import RecordsNotFound, load_records
 
-    return load_records(paths)
+    try:
+        return load_records(paths)
+    except (RecordsNotFound, RecordError, ValueError) as exc:
+        _fail(exc)
+        return None
 
 
 def cmd_tables(args: argparse.Namespace) -> int:
-    from codedebate.stats.load import RecordsNotFound
     from codedebate.stats.tables import standard_tables, write_tables
 
-    try:
-        records = _load(args.records)
-    except (RecordsNotFound, RecordError, ValueError) as exc:
-        return _fail(exc)
+    records = _load(args.records)
+    if records is None:
+        return EXIT_BAD_INPUT
     written = write_tables(standard_tables(records), args.output)
     print(f"{len(records.summary)} runs -> {len(written)} table files in {args.output}")
     return 0
@@ -93,12 +96,10 @@ def cmd_tables(args: argparse.Namespace) -> int:
 
 def cmd_figures(args: argparse.Namespace) -> int:
     from codedebate.figures import write_figures
-    from codedebate.stats.load import RecordsNotFound
 
-    try:
-        records = _load(args.records)
-    except (RecordsNotFound, RecordError, ValueError) as exc:
-        return _fail(exc)
+    records = _load(args.records)
+    if records is None:
+        return EXIT_BAD_INPUT
     written = write_figures(records, args.output)
     print(f"{len(records.summary)} runs -> {len(written)} figure files in {args.output}")
     return 0
@@ -122,6 +123,7 @@ def thesis_report(thesis_dir: Path, outdir: Path) -> dict[str, object]:
 
 
 def cmd_thesis_tables(args: argparse.Namespace) -> int:
+    from codedebate.records import RecordError
     from codedebate.thesis import ThesisImportError
 
     try:
