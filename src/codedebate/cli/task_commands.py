@@ -78,7 +78,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         err.print(f"[red]error:[/red] {exc}", markup=True, highlight=False)
         return 2
     if not args.reference.is_dir():
-        err.print(f"[red]error:[/red] --reference {args.reference}: not a folder", highlight=False)
+        err.print(f"[red]error:[/red] --reference {args.reference}: not a folder; give the folder "
+                  "that holds <task_id>/solution.py (see references/README.md)", highlight=False)
         return 2
     with make_executor(args.timeout, args.cache_dir) as executor:
         reports = check_tasks(tasks, args.reference, executor, mutations=args.mutations, jobs=max(1, args.jobs))

@@ -82,7 +82,7 @@ class WorkerClient:
             line = self._proc.stdout.readline().decode().strip()
             if not line.startswith("ready"):
                 self._stop_locked()
-                raise WorkerError(f"executor worker failed to start (said {line!r})")
+                raise WorkerError(f"executor worker failed to start (said {line!r}); its traceback is on stderr")
             self.capabilities = json.loads(line[len("ready"):] or "{}")
             warn_missing(self.capabilities)
 
@@ -107,7 +107,8 @@ class WorkerClient:
                 with self._lock:
                     if self._proc is not None and self._proc.poll() is not None:
                         self._stop_locked()
-        raise WorkerError(f"the executor worker failed twice on one request: {type(problem).__name__}: {problem}")
+        raise WorkerError(f"the executor worker failed twice on one request: {type(problem).__name__}: {problem} "
+                          "(its traceback, if any, is on stderr)")
 
     def close(self) -> None:
         with self._lock:
