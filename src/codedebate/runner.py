@@ -21,6 +21,7 @@ from codedebate.backends.base import Backend
 from codedebate.protocol import DebateSettings, DebateState, RunContext, get_protocol, run_protocol
 from codedebate.protocol.context import AsyncExecutor, ProgressSink, no_progress
 from codedebate.protocol.state import Solution
+from codedebate.protocol.stop_rules import CONSENSUS, EARLY_STOP
 from codedebate.records import RunRecords
 from codedebate.tasks import Task
 
@@ -99,6 +100,7 @@ def build_records(state: DebateState, protocol: str, mode: str, experiment: str,
     completion_tokens = sum(c.response.completion_tokens for c in state.calls)
     hidden_rate = final.hidden_result.pass_rate if final.hidden_result else NAN
     final_rate = final.pass_rate
+    avg_initial = _rate([x.pass_rate for x in round1])
     summary = {
         "debate_id": debate_id, "experiment": experiment, "source": "codedebate",
         "task_id": task.id, "task_name": task.name, "difficulty": task.difficulty, "task_set": task_set,
@@ -113,12 +115,12 @@ def build_records(state: DebateState, protocol: str, mode: str, experiment: str,
         "pass_at_1": _rate([1.0 if x.all_passed else 0.0 for x in round1]),
         "pass_at_k": 1.0 if any(x.all_passed for x in round1) else 0.0,
         "best_initial_pass_rate": initial.pass_rate,
-        "avg_initial_pass_rate": _rate([x.pass_rate for x in round1]),
+        "avg_initial_pass_rate": avg_initial,
         "best_initial_hidden_pass_rate": initial.hidden_result.pass_rate if initial.hidden_result else NAN,
         "improvement_over_best_initial": final_rate - initial.pass_rate,
-        "improvement_over_avg_initial": final_rate - _rate([x.pass_rate for x in round1]),
+        "improvement_over_avg_initial": final_rate - avg_initial,
         "total_rounds": len(state.rounds),
-        "consensus_reached": state.stop_reason in ("consensus", "early_stop"),
+        "consensus_reached": state.stop_reason in (CONSENSUS, EARLY_STOP),
         "consensus_ratio": last_vote.ratio if last_vote else NAN,
         "rounds_to_consensus": consensus_round,
         "total_critiques": sum(len(r.critiques) for r in state.rounds),
