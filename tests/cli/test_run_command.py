@@ -55,7 +55,7 @@ def test_run_writes_three_parquet_files_that_fit_the_schema(tmp_path, capsys):
     summary = read_table(out / "summary.parquet", "summary").iloc[0]
     assert summary["experiment"] == "cli" and summary["seed"] == 5 and summary["total_rounds"] == 2
     assert summary["task_set"] == "data" and summary["status"] == "max_rounds"
-    assert 0.0 <= summary["final_pass_rate"] <= 1.0 and summary["hidden_pass_rate"] == 1.0
+    assert summary["final_pass_rate"] == 0.75 and summary["hidden_pass_rate"] == 1.0  # PARTIAL fails one of 4
     captured = capsys.readouterr()
     assert f"records written to {out}" in captured.out
     assert "round 2: critique" in captured.err  # plain progress lines when stdout is no terminal
