@@ -25,6 +25,7 @@ def test_fields_are_exactly_the_contract():
 def test_defaults_are_the_thesis_protocol():
     s = DebateSettings()
     assert s.agents == [DEFAULT_MODEL] * 3 and s.judge is None and s.protocol == "debate"
+    assert DEFAULT_MODEL == "embedded:qwen2.5-coder-0.5b"  # the backends' default, re-exported
     assert (s.max_rounds, s.revision_temperature, s.temperature_step, s.max_temperature) == (3, 0.4, 0.15, 0.9)
     assert (s.consensus_threshold, s.min_votes, s.min_consensus_pass_rate) == (0.6, 2, 0.5)
     assert (s.all_pass_weight, s.pylint_weight_max, s.regression_tolerance) == (1.5, 1.2, 1)

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
-
+from codedebate.backends import DEFAULT_MODEL
 from codedebate.errors import InputError
-DEFAULT_MODEL = "embedded:qwen2.5-coder-0.5b"
+
 REVISION_STRATEGIES = ("uniform", "diverse")
 
 
