@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from codedebate.backends import resolve
 from codedebate.backends.base import Backend
 
 from .phases import Phase
@@ -75,6 +76,5 @@ def get_protocol(settings: DebateSettings, source: str = "settings") -> Protocol
 
 def agent_id(prefix: str, model: str) -> str:
     """A readable agent id, e.g. agent_1_qwen2.5-coder-0.5b."""
-    short = model.split(":", 1)[1] if model.split(":", 1)[0] in ("embedded", "ollama", "scripted") else model
-    short = short.rstrip("/").rsplit("/", 1)[-1]
+    short = resolve(model)[1].rstrip("/").rsplit("/", 1)[-1]  # without the backend prefix and folders
     return f"{prefix}_" + re.sub(r"[^\w.:-]+", "_", short)
