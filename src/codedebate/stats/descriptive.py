@@ -29,9 +29,14 @@ def _ci(values: pd.Series) -> tuple[float, float]:
     return mean_diff_ci(values.dropna().to_numpy(float))
 
 
-def _order_difficulty(df: pd.DataFrame) -> pd.DataFrame:
+def difficulty_rank(difficulty: pd.Series) -> pd.Series:
+    """Sort key of difficulties: easy < medium < hard < extreme < anything else."""
     rank = {d: i for i, d in enumerate(DIFFICULTIES)}
-    order = df["difficulty"].map(lambda d: rank.get(d, len(rank)))
+    return difficulty.map(lambda d: rank.get(d, len(rank)))
+
+
+def _order_difficulty(df: pd.DataFrame) -> pd.DataFrame:
+    order = difficulty_rank(df["difficulty"])
     return df.assign(_o=order).sort_values([*[k for k in CONFIG_KEYS if k in df], "_o"]).drop(
         columns="_o"
     )

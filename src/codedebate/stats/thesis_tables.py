@@ -99,9 +99,8 @@ def difficulty_pivot(records: Records, value: str = "mean_final_pass_rate") -> p
     order = [SOLO_EXPERIMENT, *MAIN["tasks"], *MAIN["tasks2"]]
     extra = sorted(c for c in pivot.columns if c not in order)
     pivot = pivot[[c for c in order if c in pivot.columns] + extra]
-    rank = {d: i for i, d in enumerate(descriptive.DIFFICULTIES)}
     pivot = pivot.reset_index()
-    pivot["_o"] = pivot["difficulty"].map(rank)
+    pivot["_o"] = descriptive.difficulty_rank(pivot["difficulty"])
     return pivot.sort_values(["task_set", "_o"]).drop(columns="_o").reset_index(drop=True)
 
 
