@@ -15,7 +15,7 @@ import pandas as pd
 import seaborn as sns
 from matplotlib.figure import Figure
 
-from codedebate.stats.descriptive import DIFFICULTIES
+from codedebate.stats.descriptive import DIFFICULTIES, as_text
 from codedebate.stats.load import Records
 from codedebate.stats.outputs import FIGURE_FORMATS
 
@@ -25,7 +25,7 @@ PASS_LABEL = "Visible-test pass rate"
 def _plain(summary: pd.DataFrame) -> pd.DataFrame:
     """Summary with plain str keys and float values, for seaborn."""
     out = pd.DataFrame({
-        key: summary[key].astype("string").fillna("").astype(str)
+        key: as_text(summary[key])
         for key in ("task_set", "experiment", "mode", "difficulty", "agent_models", "task_id")
     })
     for col in ("final_pass_rate", "best_initial_pass_rate", "avg_initial_pass_rate",

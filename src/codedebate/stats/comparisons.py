@@ -4,22 +4,19 @@ from __future__ import annotations
 
 import pandas as pd
 
+from codedebate.stats.descriptive import as_text
 from codedebate.stats.paired import pair_by_task, paired_family, paired_test, per_task_values
-
-
-def _str(s: pd.Series) -> pd.Series:
-    return s.astype("string").fillna("").astype(str)
 
 
 def debate_experiments(summary: pd.DataFrame) -> list[tuple[str, str]]:
     """(task_set, experiment) of every debate configuration, sorted."""
     debates = summary[summary["mode"] != "solo"]
-    pairs = set(zip(_str(debates["task_set"]), _str(debates["experiment"])))
+    pairs = set(zip(as_text(debates["task_set"]), as_text(debates["experiment"])))
     return sorted(pairs)
 
 
 def _runs(summary: pd.DataFrame, task_set: str, experiment: str) -> pd.DataFrame:
-    return summary[(_str(summary["task_set"]) == task_set) & (_str(summary["experiment"]) == experiment)]
+    return summary[(as_text(summary["task_set"]) == task_set) & (as_text(summary["experiment"]) == experiment)]
 
 
 def debate_vs_solo(summary: pd.DataFrame) -> pd.DataFrame:
@@ -27,7 +24,7 @@ def debate_vs_solo(summary: pd.DataFrame) -> pd.DataFrame:
     rows = []
     solo = summary[summary["mode"] == "solo"]
     for task_set, exp in debate_experiments(summary):
-        base_runs = solo[_str(solo["task_set"]) == task_set]
+        base_runs = solo[as_text(solo["task_set"]) == task_set]
         if base_runs.empty:
             continue
         a, b, _ = pair_by_task(
@@ -60,14 +57,14 @@ def compare_experiments(
 ) -> pd.DataFrame:
     """Experiment a vs experiment b, paired by task (repeats averaged), for each (a, b)."""
     rows = []
-    exps = _str(summary["experiment"])
+    exps = as_text(summary["experiment"])
     for a_name, b_name in pairs:
         ra, rb = summary[exps == a_name], summary[exps == b_name]
         if ra.empty or rb.empty:
             missing = a_name if ra.empty else b_name
             raise KeyError(f"{family}: no runs of experiment {missing!r}")
         a, b, _ = pair_by_task(per_task_values(ra, value), per_task_values(rb, value))
-        rows.append({"task_set": _str(ra["task_set"]).iloc[0], "a": a_name, "b": b_name,
+        rows.append({"task_set": as_text(ra["task_set"]).iloc[0], "a": a_name, "b": b_name,
                      "result": paired_test(a, b)})
     return paired_family(rows, family)
 
@@ -79,8 +76,8 @@ def judge_pairs(summary: pd.DataFrame) -> list[tuple[str, str]]:
     """
     debates = summary[summary["mode"] != "solo"]
     meta = pd.DataFrame({
-        "task_set": _str(debates["task_set"]), "agents": _str(debates["agent_models"]),
-        "judge": _str(debates["judge_model"]), "experiment": _str(debates["experiment"]),
+        "task_set": as_text(debates["task_set"]), "agents": as_text(debates["agent_models"]),
+        "judge": as_text(debates["judge_model"]), "experiment": as_text(debates["experiment"]),
     }).drop_duplicates("experiment")
     pairs = []
     for _, g in meta.groupby(["task_set", "agents"]):

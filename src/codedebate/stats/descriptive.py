@@ -17,11 +17,16 @@ def _f(df: pd.DataFrame, col: str) -> pd.Series:
     return df[col].astype("Float64").astype(float)
 
 
+def as_text(values: pd.Series) -> pd.Series:
+    """A key column as plain str ('' for missing), so groupby and comparisons never drop rows."""
+    return values.astype("string").fillna("").astype(str)
+
+
 def _keys(df: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
-    """df with the grouping keys as plain str ('' for missing), so groupby never drops rows."""
+    """df with the grouping keys as plain str (see :func:`as_text`)."""
     out = df.copy()
     for key in keys:
-        out[key] = out[key].astype("string").fillna("").astype(str)
+        out[key] = as_text(out[key])
     return out
 
 
