@@ -88,9 +88,10 @@ def is_unbalanced(code: str) -> bool:
 def is_truncated(reply: str, code: str, finish_reason: str = "stop") -> bool:
     """The code was cut off: a fence left open, unbalanced code, or the token limit hit with no
     closed code fence (a reply that closed its fence before rambling into the limit is whole)."""
-    if has_unclosed_fence(reply) or is_unbalanced(code):
+    closed, unclosed = fenced_blocks(reply)
+    if unclosed is not None or is_unbalanced(code):
         return True
-    return finish_reason == "length" and not fenced_blocks(reply)[0]
+    return finish_reason == "length" and not closed
 
 
 def _is_stub_statement(node: ast.stmt) -> bool:
