@@ -6,13 +6,16 @@ import contextlib
 import sys
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class PlainProgress:
     """One log line per round, phase, model call and stop."""
 
-    def __init__(self, label: str, stream=None) -> None:
+    def __init__(self, label: str, stream: TextIO | None = None) -> None:
         self.label, self.stream, self.calls, self.t0 = label, stream or sys.stderr, 0, time.monotonic()
 
     def __call__(self, event: str, **info: Any) -> None:
@@ -36,7 +39,7 @@ class PlainProgress:
 class RichProgress:
     """A spinner with the current round and phase and the number of model calls so far."""
 
-    def __init__(self, label: str, console=None) -> None:
+    def __init__(self, label: str, console: Console | None = None) -> None:
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
         self.label, self.calls, self.where = label, 0, "starting"
@@ -64,7 +67,7 @@ class RichProgress:
 
 
 @contextlib.contextmanager
-def make_progress(terminal: bool, label: str) -> Iterator[Any]:
+def make_progress(terminal: bool, label: str) -> Iterator[PlainProgress | RichProgress]:
     """The progress sink for a run; a rich display only when stdout is a terminal."""
     if not terminal:
         yield PlainProgress(label)
