@@ -126,6 +126,8 @@ TABLES = {
     "per_round": PER_ROUND_COLUMNS,
     "transcript": TRANSCRIPT_COLUMNS,
 }
+#: Order in which writers write the tables: summary last, so its presence means a run is complete.
+WRITE_ORDER = ("transcript", "per_round", "summary")
 
 
 class RecordError(ValueError):
@@ -176,7 +178,7 @@ class RunRecords:
         """Write all three tables atomically; summary last, so its presence means done."""
         outdir = Path(outdir)
         paths = {}
-        for table in ("transcript", "per_round", "summary"):
+        for table in WRITE_ORDER:
             df = conform(getattr(self, table), table)
             paths[table] = atomic_write_parquet(df, outdir / f"{table}.parquet")
         return paths

@@ -66,3 +66,21 @@ def test_merge_runs_refuses_a_cell_without_records(tmp_path: Path, capsys) -> No
     assert main(["merge-runs", "--output", str(tmp_path / "m"), str(cell), str(tmp_path / "runs" / "empty")]) == 1
     assert "1 cells have no records" in capsys.readouterr().err
     assert not (tmp_path / "m").exists()
+
+
+def test_cell_and_merged_records_write_summary_last(tmp_path: Path, monkeypatch) -> None:
+    """A summary file on disk means the other tables are complete (Snakemake and merges rely on it)."""
+    import codedebate.records as records
+
+    written: list[str] = []
+    real = records.atomic_write_parquet
+
+    def spy(df: pd.DataFrame, path: Path) -> Path:
+        written.append(Path(path).parent.name + "/" + Path(path).name)
+        return real(df, path)
+
+    monkeypatch.setattr(records, "atomic_write_parquet", spy)
+    cell = write_cell(tmp_path / "runs" / "a", "a")
+    assert written == ["a/transcript.parquet", "a/per_round.parquet", "a/summary.parquet"]
+    assert main(["merge-runs", "--output", str(tmp_path / "merged"), str(cell)]) == 0
+    assert written[3:] == ["merged/transcript.parquet", "merged/per_round.parquet", "merged/summary.parquet"]

@@ -92,13 +92,13 @@ def cmd_settings(args: argparse.Namespace) -> int:
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
-    from codedebate.records import TABLES, atomic_write_parquet, read_table
+    from codedebate.records import WRITE_ORDER, atomic_write_parquet, read_table
 
     missing = [str(d / "summary.parquet") for d in args.cells if not (d / "summary.parquet").is_file()]
     if missing:
         print(f"error: {len(missing)} cells have no records, e.g. {missing[0]}", file=sys.stderr)
         return 1
-    for table in reversed(list(TABLES)):  # summary last: its presence means the merge finished
+    for table in WRITE_ORDER:  # summary last: its presence means the merge finished
         df = read_table([d / f"{table}.parquet" for d in args.cells], table)
         atomic_write_parquet(df, args.output / f"{table}.parquet")
         print(f"{args.output / f'{table}.parquet'}: {len(df)} rows from {len(args.cells)} cells")
