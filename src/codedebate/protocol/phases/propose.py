@@ -6,10 +6,11 @@ import asyncio
 from dataclasses import dataclass
 
 from codedebate import prompts
+from codedebate.backends.base import Message
 
 from ..context import RunContext
 from ..generation import write_solution
-from ..state import Agent, DebateState
+from ..state import Agent, DebateState, Solution
 
 
 @dataclass(frozen=True)
@@ -22,8 +23,8 @@ class ProposePhase:
         round_no = state.current.number
         temperature = state.settings.proposal_temperature
 
-        async def one(agent: Agent):
-            def build(file_name, written):
+        async def one(agent: Agent) -> Solution:
+            def build(file_name: str | None, written: dict[str, str]) -> list[Message]:
                 return prompts.proposal_messages(state.task, agent.role, file_name, written)
 
             return await write_solution(ctx, state, agent, self.name, round_no, temperature, build)

@@ -10,6 +10,7 @@ import asyncio
 from dataclasses import dataclass
 
 from codedebate import prompts
+from codedebate.backends.base import Message
 
 from ..bugs import history_lines
 from ..context import RunContext
@@ -39,6 +40,7 @@ def visible_others(state: DebateState, agent: Agent) -> list[prompts.Shown]:
 
 
 def this_round_critiques(state: DebateState, agent: Agent) -> list[tuple[str, list[str]]]:
+    """(critic label, bug texts) of every critique of this agent in the current round."""
     out = []
     for c in state.current.critiques:
         if c.target_id == agent.id and c.bugs:
@@ -74,7 +76,7 @@ class RevisePhase:
         focus = focus_for(state, agent)
         temperature = revision_temperature(state.settings, state.stagnation.get(agent.id, 0))
 
-        def build(file_name, written):
+        def build(file_name: str | None, written: dict[str, str]) -> list[Message]:
             return prompts.revision_messages(state.task, own, others, critiques, history, focus, file_name, written)
 
         return await write_solution(ctx, state, agent, self.name, round_no, temperature, build)
