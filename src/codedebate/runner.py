@@ -18,6 +18,7 @@ import pandas as pd
 
 from codedebate import __version__
 from codedebate.backends.base import Backend
+from codedebate.backends.recording import CallLog
 from codedebate.protocol import DebateSettings, DebateState, RunContext, get_protocol, run_protocol
 from codedebate.protocol.context import AsyncExecutor, ProgressSink, no_progress
 from codedebate.protocol.state import Solution
@@ -146,19 +147,10 @@ def build_records(state: DebateState, protocol: str, mode: str, experiment: str,
     }
     per_round = [_round_row(state, debate_id, experiment, rnd.number, sol, rnd.rejected)
                  for rnd in state.rounds for sol in rnd.solutions.values()]
-    transcript = [
-        {
-            "debate_id": debate_id, "call_index": c.index, "agent_id": c.agent.id, "model": c.agent.model,
-            "role": c.agent.role, "phase": c.phase, "round_num": c.round,
-            "temperature": c.request.temperature, "seed": c.request.seed,
-            "prompt_tokens": c.response.prompt_tokens, "completion_tokens": c.response.completion_tokens,
-            "seconds": c.response.seconds, "finish_reason": c.response.finish_reason,
-            "prompt": json.dumps([{"role": m.role, "content": m.content} for m in c.request.messages]),
-            "reply": c.response.text,
-        }
-        for c in sorted(state.calls, key=lambda c: c.index)
-    ]
-    return RunRecords(pd.DataFrame([summary]), pd.DataFrame(per_round), pd.DataFrame(transcript))
+    log = CallLog(debate_id)
+    for c in state.calls:
+        log.record(c.request, c.response, call_index=c.index)
+    return RunRecords(pd.DataFrame([summary]), pd.DataFrame(per_round), log.frame())
 
 
 def backend_info(state: DebateState) -> dict[str, dict]:
