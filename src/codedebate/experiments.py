@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from codedebate.errors import InputError
+from codedebate.errors import InputError, read_yaml_mapping
 from codedebate.protocol.settings import DebateSettings, SettingsError
 from codedebate.tasks import Task, TaskError, load_tasks
 
@@ -140,16 +140,8 @@ def load_schema(path: Path | str | None = None) -> dict[str, Any]:
 
 
 def read_yaml(path: Path | str) -> dict[str, Any]:
-    path = Path(path)
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(str(path), None, f"cannot be read: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        raise ConfigError(str(path), None, f"is not valid YAML: {exc}") from None
-    if not isinstance(data, dict):
-        raise ConfigError(str(path), None, f"must hold a mapping, got {type(data).__name__}")
-    return data
+    """A config file's mapping, or a ConfigError naming the file."""
+    return read_yaml_mapping(path, ConfigError)
 
 
 def validate(data: Mapping[str, Any], source: str, schema: dict[str, Any] | None = None) -> None:
@@ -218,8 +210,7 @@ def _experiment(
         settings = DebateSettings.from_mapping(raw["settings"], f"{source}: {where}.settings")
     except SettingsError as exc:
         key = f"{where}.settings.{exc.key}" if exc.key else f"{where}.settings"
-        message = str(exc).split(f"key '{exc.key}': ", 1)[-1] if exc.key else str(exc)
-        raise ConfigError(source, key, message) from None
+        raise ConfigError(source, key, exc.message) from None
     sets = tuple(raw.get("task_sets", exp_props["task_sets"]["default"]))
     for i, s in enumerate(sets):
         if s not in task_sets:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, get_args, get_origin, get_type_hints
 
 from codedebate.backends import DEFAULT_MODEL
-from codedebate.errors import InputError
+from codedebate.errors import InputError, read_yaml_mapping
 
 REVISION_STRATEGIES = ("uniform", "diverse")
 
@@ -82,16 +82,7 @@ class DebateSettings:
     @classmethod
     def from_yaml(cls, path: Path | str) -> "DebateSettings":
         """Read settings from a YAML file (a mapping of setting keys)."""
-        import yaml
-
-        path = Path(path)
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise SettingsError(str(path), None, f"cannot be read: {exc.strerror}") from None
-        except yaml.YAMLError as exc:
-            raise SettingsError(str(path), None, f"is not valid YAML: {exc}") from None
-        return cls.from_mapping(data or {}, str(path))
+        return cls.from_mapping(read_yaml_mapping(path, SettingsError), str(path))
 
     def replace(self, source: str = "<overrides>", **changes: Any) -> "DebateSettings":
         """A copy with some keys changed, validated like from_mapping."""
