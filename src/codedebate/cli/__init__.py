@@ -12,6 +12,7 @@ import os
 import sys
 
 from codedebate import __version__
+from codedebate.errors import InputError
 
 COMMAND_MODULES = (
     "codedebate.cli.task_commands",
@@ -42,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except InputError as exc:  # bad input a command did not report itself: name it, exit 2
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
