@@ -48,14 +48,22 @@ def run_snakemake(workdir: Path, *args: str, timeout: float = 600) -> subprocess
 
 
 def executed_cells(output: str) -> list[tuple[str, str, str]]:
-    """(experiment, task, seed) of every `rule cell` job snakemake started, from its log."""
+    """(experiment, task, seed) of every `rule cell` job snakemake started, from its log.
+
+    Only job-start headers count (a line that is exactly ``rule cell:`` or ``localrule cell:``);
+    ``Error in rule cell:`` blocks repeat a failed job and are skipped. A header's wildcards are
+    read from its own block, which ends at the first blank line.
+    """
     cells = []
-    blocks = output.split("rule cell:")[1:]
-    for block in blocks:
-        for line in block.splitlines():
-            line = line.strip()
-            if line.startswith("wildcards:"):
-                kv = dict(p.strip().split("=", 1) for p in line[len("wildcards:"):].split(","))
+    lines = [line.strip() for line in output.splitlines()]
+    for i, line in enumerate(lines):
+        if line not in ("rule cell:", "localrule cell:"):
+            continue
+        for item in lines[i + 1:]:
+            if not item:
+                break
+            if item.startswith("wildcards:"):
+                kv = dict(p.strip().split("=", 1) for p in item[len("wildcards:"):].split(","))
                 cells.append((kv["experiment"], kv["task"], kv["seed"]))
                 break
     return cells
