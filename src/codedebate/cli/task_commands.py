@@ -109,12 +109,7 @@ def render_task(task: Task) -> str:
 
 
 def cmd_show_task(args: argparse.Namespace) -> int:
-    try:
-        task = load_task(args.task)
-    except TaskError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(render_task(task))
+    print(render_task(load_task(args.task)))  # a TaskError ends in the dispatcher: exit 2
     return 0
 
 
@@ -124,11 +119,7 @@ def cmd_show_task(args: argparse.Namespace) -> int:
 def cmd_task_table(args: argparse.Namespace) -> int:
     from codedebate.task_table import task_table_markdown
 
-    try:
-        text = task_table_markdown(args.dirs)
-    except TaskError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    text = task_table_markdown(args.dirs)  # a TaskError ends in the dispatcher: exit 2
     if args.output is None:
         print(text, end="")
         return 0

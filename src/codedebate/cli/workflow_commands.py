@@ -107,7 +107,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 def cmd_with_ollama(args: argparse.Namespace) -> int:
     from codedebate.ollama_server import OllamaServerError, ServerOptions, run_with_ollama
-    from codedebate.protocol.settings import DebateSettings, SettingsError
+    from codedebate.protocol.settings import DebateSettings
 
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
     if not cmd:
@@ -115,11 +115,7 @@ def cmd_with_ollama(args: argparse.Namespace) -> int:
         return 2
     models = [m for m in args.model if xp.is_ollama_model(m)]
     if args.settings:
-        try:
-            settings = DebateSettings.from_yaml(args.settings)
-        except SettingsError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+        settings = DebateSettings.from_yaml(args.settings)  # a SettingsError ends in the dispatcher: exit 2
         models += [m for m in xp.ollama_models(settings) if m not in models]
     if not models:
         import subprocess
