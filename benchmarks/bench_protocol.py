@@ -18,7 +18,7 @@ from pathlib import Path
 from codedebate.backends.scripted import ScriptedBackend
 from codedebate.executor import Executor, ExecutorSettings
 from codedebate.protocol import DebateSettings
-from codedebate.runner import execute_run
+from codedebate.protocol.runner import execute_run
 from codedebate.tasks import load_task
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "protocol" / "data"

@@ -2,21 +2,30 @@
 
 One run (one debate or solo attempt on one task with one seed) writes ``summary.parquet``
 (one row), ``per_round.parquet`` (one row per agent solution per round) and
-``transcript.parquet`` (one row per model call). Stats, figures and the thesis importer read
-and write exactly these columns; :func:`conform` enforces them.
+``transcript.parquet`` (one row per model call). The columns below are common to every run;
+a protocol or task kind adds its own through :func:`declare_columns` (next to its code), and
+:func:`conform` enforces both: undeclared columns are refused when writing and kept as they are
+when reading, so merged records of different protocols concatenate with nulls where a column
+does not apply.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
-# (column, pandas dtype, description). dtypes: "string", "Int64", "Float64", "boolean".
-SUMMARY_COLUMNS: list[tuple[str, str, str]] = [
+#: (column, pandas dtype, description). dtypes: "string", "Int64", "Float64", "boolean".
+Column = tuple[str, str, str]
+DTYPES = ("string", "Int64", "Float64", "boolean")
+
+SUMMARY_COLUMNS: list[Column] = [
     ("debate_id", "string", "unique id of the run"),
     ("experiment", "string", "experiment tag (config name, or the thesis job tag)"),
     ("source", "string", "'codedebate' for our runs, 'thesis' for imported thesis runs"),
@@ -74,7 +83,7 @@ SUMMARY_COLUMNS: list[tuple[str, str, str]] = [
     ("backend_info", "string", "JSON object: model name -> backend description (file, checksum, host, versions)"),
 ]
 
-PER_ROUND_COLUMNS: list[tuple[str, str, str]] = [
+PER_ROUND_COLUMNS: list[Column] = [
     ("debate_id", "string", "run id"),
     ("experiment", "string", "experiment tag"),
     ("task_id", "string", "task id"),
@@ -103,7 +112,7 @@ PER_ROUND_COLUMNS: list[tuple[str, str, str]] = [
     ("code", "string", "the solution (JSON object file name -> source for multi-file tasks)"),
 ]
 
-TRANSCRIPT_COLUMNS: list[tuple[str, str, str]] = [
+TRANSCRIPT_COLUMNS: list[Column] = [
     ("debate_id", "string", "run id"),
     ("call_index", "Int64", "order of the call in the run"),
     ("agent_id", "string", "calling agent"),
@@ -134,20 +143,56 @@ class RecordError(ValueError):
     """A table does not fit the record schema."""
 
 
-def conform(df: pd.DataFrame, table: str) -> pd.DataFrame:
-    """Return df with exactly the schema's columns, in order, with the schema's dtypes.
+#: table -> column -> (dtype, description, owner): columns that protocols and task kinds add.
+_EXTENSIONS: dict[str, dict[str, tuple[str, str, str]]] = {table: {} for table in TABLES}
 
-    Missing columns are filled with nulls; unknown columns raise :class:`RecordError`.
+
+def declare_columns(owner: str, table: str, columns: list[Column] | tuple[Column, ...]) -> None:
+    """Declare the columns ``owner`` (a protocol or task kind) adds to ``table``.
+
+    Declaring the same column twice with the same dtype is fine (owners may share a column,
+    e.g. ``oracle_hidden``); a clash with a common column or another dtype raises RecordError.
+    """
+    if table not in TABLES:
+        raise RecordError(f"{owner}: no record table {table!r} (tables: {', '.join(TABLES)})")
+    common = {c for c, _, _ in TABLES[table]}
+    for name, dtype, desc in columns:
+        if name in common:
+            raise RecordError(f"{owner}: {table}.{name} is a common column; it cannot be redeclared")
+        if dtype not in DTYPES:
+            raise RecordError(f"{owner}: {table}.{name} has dtype {dtype!r}, not one of {', '.join(DTYPES)}")
+        known = _EXTENSIONS[table].get(name)
+        if known and known[0] != dtype:
+            raise RecordError(f"{owner}: {table}.{name} is already declared by {known[2]} as {known[0]}")
+        if not known:
+            _EXTENSIONS[table][name] = (dtype, desc, owner)
+
+
+def extension_columns(table: str) -> dict[str, tuple[str, str, str]]:
+    """Declared extra columns of a table: name -> (dtype, description, owner)."""
+    return dict(_EXTENSIONS[table])
+
+
+def conform(df: pd.DataFrame, table: str, strict: bool = True) -> pd.DataFrame:
+    """Return df with the schema's common columns, in order and dtype, then its extra columns.
+
+    Missing common columns are filled with nulls. Extra columns declared by an owner get their
+    declared dtype; undeclared ones raise :class:`RecordError` when ``strict`` (writing) and are
+    kept unchanged otherwise (reading records written by a protocol this process has not loaded).
     """
     spec = TABLES[table]
     names = [c for c, _, _ in spec]
-    unknown = [c for c in df.columns if c not in names]
-    if unknown:
-        raise RecordError(f"{table}: unknown columns {unknown}")
+    declared = _EXTENSIONS[table]
+    extra = [c for c in df.columns if c not in names]
+    unknown = [c for c in extra if c not in declared]
+    if unknown and strict:
+        raise RecordError(f"{table}: unknown columns {unknown} (declare them with records.declare_columns)")
     out = pd.DataFrame(index=df.index)
     for name, dtype, _ in spec:
         col = df[name] if name in df.columns else pd.Series([None] * len(df), index=df.index)
         out[name] = col.astype(dtype)
+    for name in extra:
+        out[name] = df[name].astype(declared[name][0]) if name in declared else df[name]
     return out.reset_index(drop=True)
 
 
@@ -174,31 +219,70 @@ class RunRecords:
     per_round: pd.DataFrame
     transcript: pd.DataFrame
 
-    def write(self, outdir: Path | str) -> dict[str, Path]:
-        """Write all three tables atomically; summary last, so its presence means done."""
+    def write(self, outdir: Path | str, lock: bool = True) -> dict[str, Path]:
+        """Write all three tables atomically; summary last, so its presence means done.
+
+        A second writer into the same folder at the same time is refused (RecordError), so a
+        folder never holds tables of two different runs; ``lock=False`` when the caller already
+        holds :func:`writer_lock` for the whole run.
+        """
         outdir = Path(outdir)
+        frames = {table: conform(getattr(self, table), table) for table in WRITE_ORDER}
         paths = {}
-        for table in WRITE_ORDER:
-            df = conform(getattr(self, table), table)
-            paths[table] = atomic_write_parquet(df, outdir / f"{table}.parquet")
+        with writer_lock(outdir) if lock else nullcontext():
+            for table in WRITE_ORDER:
+                paths[table] = atomic_write_parquet(frames[table], outdir / f"{table}.parquet")
         return paths
+
+
+@contextmanager
+def writer_lock(outdir: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder ``outdir`` for one record writer; fail at once if
+    another process holds it. A folder this call created is removed again if nothing was written."""
+    created = not outdir.exists()
+    outdir.mkdir(parents=True, exist_ok=True)
+    fd = os.open(outdir, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise RecordError(f"{outdir}: another run is writing records into this folder; "
+                              "give each run its own --output") from None
+        yield
+    finally:
+        os.close(fd)
+        if created and not any(outdir.iterdir()):
+            outdir.rmdir()
 
 
 def read_table(paths: list[Path | str] | Path | str, table: str) -> pd.DataFrame:
     """Read and concatenate record files of one table (conformed to the schema)."""
     if isinstance(paths, (str, Path)):
         paths = [paths]
-    frames = [conform(pd.read_parquet(p), table) for p in paths]
+    frames = [conform(pd.read_parquet(p), table, strict=False) for p in paths]
     if not frames:
         return conform(pd.DataFrame(), table)
     return pd.concat(frames, ignore_index=True)
 
 
+def _cell(text: str) -> str:
+    return text.replace("|", chr(92) + "|")
+
+
 def schema_markdown() -> str:
-    """The record schema as Markdown tables (for docs/records.md)."""
+    """The record schema as Markdown tables (for docs/records.md): common columns, then the
+    columns each protocol or task kind declares (those loaded in this process)."""
     parts = []
     for table, spec in TABLES.items():
         parts.append(f"### `{table}.parquet`\n\n| column | type | meaning |\n|---|---|---|")
-        parts.extend(f"| `{c}` | {t} | {d.replace('|', chr(92) + '|')} |" for c, t, d in spec)
+        parts.extend(f"| `{c}` | {t} | {_cell(d)} |" for c, t, d in spec)
+        parts.append("")
+    for table in TABLES:
+        ext = _EXTENSIONS[table]
+        if not ext:
+            continue
+        parts.append(f"### Added to `{table}.parquet` by protocols and task kinds\n\n"
+                     "| column | type | added by | meaning |\n|---|---|---|---|")
+        parts.extend(f"| `{c}` | {t} | {o} | {_cell(d)} |" for c, (t, d, o) in sorted(ext.items()))
         parts.append("")
     return "\n".join(parts)

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from codedebate.executor import Executor, ExecutorSettings
-from codedebate.task_quality import TaskReport, check_tasks, structure_problems
-from codedebate.task_table import task_table_markdown
+from codedebate.tasks.quality import TaskReport, check_tasks, structure_problems
+from codedebate.tasks.table import task_table_markdown
 from codedebate.tasks import Task, TaskError, load_tasks
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from codedebate.cli import main
-from codedebate.prompts import format_task
+from codedebate.protocol.prompts import format_task
 from codedebate.tasks import load_task
 
 REF = "def double(x):\n    return x * 2\n"

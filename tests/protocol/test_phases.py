@@ -11,7 +11,7 @@ from codedebate.protocol import DebateSettings, RunContext
 from codedebate.protocol.debate import cast_debate
 from codedebate.protocol.phases import CritiquePhase, ProposePhase, RevisePhase, VotePhase
 from codedebate.protocol.state import DebateState, Round
-from codedebate.voting import VotingRule
+from codedebate.protocol.voting import VotingRule
 
 from .helpers import ADD, responder
 

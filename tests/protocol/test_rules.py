@@ -12,7 +12,7 @@ from codedebate.protocol.settings import DebateSettings
 from codedebate.protocol.state import DebateState, Round, Solution
 from codedebate.protocol.stop_rules import ConsensusStop, EarlyStopOnPerfect, MaxRounds, first_reason
 from codedebate.protocol.temperature import revision_temperature
-from codedebate.voting import VoteOutcome
+from codedebate.protocol.voting import VoteOutcome
 
 
 def result(passed: int, total: int = 4, compiles: bool = True) -> ExecutionResult:

@@ -57,7 +57,7 @@ def test_every_table_written_as_csv_and_markdown(synthetic, tmp_path) -> None:
 
 
 def test_builders_produce_exactly_the_declared_outputs(synthetic) -> None:
-    from codedebate.figures import FIGURES as BUILDERS
+    from codedebate.stats.figures import FIGURES as BUILDERS
     from codedebate.stats import outputs
 
     assert tuple(standard_tables(synthetic)) == outputs.STANDARD_TABLES

@@ -15,7 +15,7 @@ from codedebate.stats.thesis_tables import (
     table6,
     thesis_tables,
 )
-from codedebate.thesis import import_thesis
+from codedebate.stats.thesis import import_thesis
 
 
 @pytest.fixture(scope="module")

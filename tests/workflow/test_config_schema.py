@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from codedebate import experiments as xp
+from codedebate.pipeline import experiments as xp
 from codedebate.backends import backend_options
 from codedebate.protocol.settings import DebateSettings
 

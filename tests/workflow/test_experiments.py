@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from codedebate import experiments as xp
+from codedebate.pipeline import experiments as xp
 
 from pipeline_helpers import EASY_TASKS, write_config
 

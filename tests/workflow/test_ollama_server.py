@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codedebate import ollama_server as srv
+from codedebate.backends import ollama_server as srv
 
 FAKE = Path(__file__).with_name("fake_ollama.py")
 

@@ -86,7 +86,7 @@ def test_gpu_cells_share_one_job_and_one_ollama_server(slurm_cluster: None, tmp_
     The server is the fake `ollama serve` of the wrapper's unit tests (no real model can run
     here); what is under test is the job: gres scheduling, grouping, start/pull/stop.
     """
-    from codedebate import ollama_server as srv
+    from codedebate.backends import ollama_server as srv
 
     reply = tmp_path / "reply.txt"
     reply.write_text(references_script(list(EASY_TASKS))["rules"][0]["reply"])

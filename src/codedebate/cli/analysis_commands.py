@@ -56,7 +56,7 @@ def _fail(exc: Exception) -> int:
 
 def cmd_import_thesis(args: argparse.Namespace) -> int:
     from codedebate.records import RecordError
-    from codedebate.thesis import ThesisImportError, import_thesis
+    from codedebate.stats.thesis import ThesisImportError, import_thesis
 
     try:
         records = import_thesis(args.directory)
@@ -95,7 +95,7 @@ def cmd_tables(args: argparse.Namespace) -> int:
 
 
 def cmd_figures(args: argparse.Namespace) -> int:
-    from codedebate.figures import write_figures
+    from codedebate.stats.figures import write_figures
 
     records = _load(args.records)
     if records is None:
@@ -107,11 +107,11 @@ def cmd_figures(args: argparse.Namespace) -> int:
 
 def thesis_report(thesis_dir: Path, outdir: Path) -> dict[str, object]:
     """Import the thesis data, write records, all tables and figures under outdir."""
-    from codedebate.figures import write_figures
+    from codedebate.stats.figures import write_figures
     from codedebate.stats.load import Records
     from codedebate.stats.tables import standard_tables, write_tables
     from codedebate.stats.thesis_tables import thesis_tables
-    from codedebate.thesis import import_thesis
+    from codedebate.stats.thesis import import_thesis
 
     imported = import_thesis(thesis_dir)
     imported.write(outdir / "records")
@@ -124,7 +124,7 @@ def thesis_report(thesis_dir: Path, outdir: Path) -> dict[str, object]:
 
 def cmd_thesis_tables(args: argparse.Namespace) -> int:
     from codedebate.records import RecordError
-    from codedebate.thesis import ThesisImportError
+    from codedebate.stats.thesis import ThesisImportError
 
     try:
         report = thesis_report(args.thesis_dir, args.output)

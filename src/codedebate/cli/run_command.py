@@ -106,7 +106,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     except (SettingsError, TaskError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    from codedebate.records import RecordError, writer_lock
+
     task_set = args.task_set or default_task_set(args.task)
+    try:
+        with writer_lock(Path(args.output)):  # held for the whole run: one writer per folder
+            return _run_and_write(args, task, settings, task_set, make_progress)
+    except RecordError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _run_and_write(args: argparse.Namespace, task: Task, settings: DebateSettings, task_set: str,
+                   make_progress: Any) -> int:
     with make_progress(sys.stdout.isatty(), task.id) as progress:
         try:
             _, records = asyncio.run(_run(task, settings, args, task_set, progress))
@@ -118,7 +130,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             where = f" (backend host {host})" if host else ""
             print(f"error: backend failure{where}: {exc}\nno records written to {args.output}", file=sys.stderr)
             return EXIT_BACKEND
-    paths = records.write(args.output)
+    paths = records.write(args.output, lock=False)
     row = records.summary.iloc[0]
     hidden = row["hidden_pass_rate"]
     hidden_text = "n/a" if hidden != hidden else f"{hidden:.3f}"
@@ -132,7 +144,7 @@ async def _run(task: Task, settings: DebateSettings, args: argparse.Namespace, t
                progress: ProgressSink) -> tuple[DebateState, RunRecords]:
     from codedebate.backends import get_backend
     from codedebate.executor import Executor, ExecutorSettings
-    from codedebate.runner import execute_run
+    from codedebate.protocol.runner import execute_run
 
     executor = Executor(ExecutorSettings(timeout_s=settings.executor_timeout_s, metrics=True),
                         cache_dir=args.cache_dir)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
-from codedebate.task_quality import TaskReport, check_tasks, structure_problems
+from codedebate.tasks.quality import TaskReport, check_tasks, structure_problems
 from codedebate.tasks import Task, TaskError, load_task, merge_task_sets
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def render_task(task: Task) -> str:
     """The task exactly as the debate's prompts show it (``prompts.format_task``; no hidden tests)."""
-    from codedebate.prompts import format_task
+    from codedebate.protocol.prompts import format_task
 
     return format_task(task)
 
@@ -117,7 +117,7 @@ def cmd_show_task(args: argparse.Namespace) -> int:
 
 
 def cmd_task_table(args: argparse.Namespace) -> int:
-    from codedebate.task_table import task_table_markdown
+    from codedebate.tasks.table import task_table_markdown
 
     text = task_table_markdown(args.dirs)  # a TaskError ends in the dispatcher: exit 2
     if args.output is None:

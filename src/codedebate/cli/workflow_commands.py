@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from codedebate import experiments as xp
+from codedebate.pipeline import experiments as xp
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -106,7 +106,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_with_ollama(args: argparse.Namespace) -> int:
-    from codedebate.ollama_server import OllamaServerError, ServerOptions, run_with_ollama
+    from codedebate.backends.ollama_server import OllamaServerError, ServerOptions, run_with_ollama
     from codedebate.protocol.settings import DebateSettings
 
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd

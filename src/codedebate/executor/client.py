@@ -16,7 +16,7 @@ from typing import Any
 
 from . import sandbox
 from .wire import recv, send
-from .worker import DISABLE_ENV
+from .settings import DISABLE_ENV
 
 log = logging.getLogger("codedebate.executor")
 _warned: set[str] = set()

@@ -6,6 +6,9 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
+#: Environment variable naming sandbox layers to switch off (see docs/sandbox.md).
+DISABLE_ENV = "CODEDEBATE_SANDBOX_DISABLE"
+
 
 @dataclass(frozen=True)
 class ExecutorSettings:

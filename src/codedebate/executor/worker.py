@@ -17,11 +17,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .settings import DISABLE_ENV
 from .wire import recv, send
 
 #: Layers to switch off, e.g. "cgroups,network_namespace" (for machines where one misbehaves,
 #: and for testing the fallbacks); the executor then warns about each as if it were missing.
-DISABLE_ENV = "CODEDEBATE_SANDBOX_DISABLE"
 LAYERS = ("network_namespace", "mount_namespace", "privilege_drop", "cgroups")
 
 

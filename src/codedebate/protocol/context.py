@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from codedebate.backends.base import BackendError, ChatRequest, ChatResponse, Message
 from codedebate.executor.results import ExecutionResult
-from codedebate.tasks import Task
+from codedebate.tasks import Task, kind_of
 
 from .state import Agent, CallRecord, DebateState
 
@@ -56,9 +56,10 @@ class RunContext:
     execution_seconds: float = 0.0
 
     async def test(self, task: Task, files: dict[str, str], hidden: bool = False) -> ExecutionResult:
-        """Run the candidate's files against the visible (or hidden) tests; time it (metrics included)."""
+        """Score the candidate's files on the visible (or hidden) checks, as the task's kind scores
+        them (code: pytest in the executor, metrics included); time it."""
         start = time.monotonic()
-        result = await self.executor.arun(task, files, hidden=hidden)
+        result = await kind_of(task).score(task, files, self.executor, hidden=hidden)
         self.execution_seconds += time.monotonic() - start
         return result
 

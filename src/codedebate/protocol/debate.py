@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from codedebate import prompts
-from codedebate.voting import VotingRule
+from codedebate.protocol import prompts
+from codedebate.protocol.voting import VotingRule
 
 from .phases import CritiquePhase, ProposePhase, RevisePhase, VotePhase
 from .registry import BackendFor, Protocol, agent_id, register_protocol

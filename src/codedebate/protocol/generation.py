@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from codedebate.backends.base import Message
-from codedebate.codeblocks import extract_code, is_truncated
+from codedebate.tasks.codeblocks import extract_code, is_truncated
 
 from .context import RunContext
 from .state import Agent, DebateState, Solution

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 
 from codedebate.backends.base import Backend
-from codedebate.tasks import Task
+from codedebate.tasks import Task, kind_of
 
 from .context import RunContext
 from .registry import Protocol
@@ -43,7 +43,7 @@ async def run_protocol(protocol: Protocol, task: Task, settings: DebateSettings,
 
 async def score_hidden(state: DebateState, ctx: RunContext) -> None:
     """Hidden tests, run only now: on the final answer and on the best round-1 proposal."""
-    if not state.task.hidden_tests:
+    if not kind_of(state.task).has_hidden(state.task):
         return
     ctx.progress("phase", round=state.current.number, phase="hidden tests")
     for sol in {id(s): s for s in (state.final, state.best_initial) if s is not None}.values():

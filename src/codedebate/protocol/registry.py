@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from codedebate.backends import resolve
 from codedebate.backends.base import Backend
 
+from .extensions import RecordExtension
 from .phases import Phase
 from .selection import best_across_rounds
 from .settings import DebateSettings, SettingsError
@@ -35,6 +36,7 @@ class Protocol:
     stop_rules: tuple[StopRule, ...]
     cast: Callable[[DebateSettings, BackendFor], tuple[list[Agent], Agent | None]]
     select_final: Callable[[DebateState], Solution] = field(default=best_across_rounds)
+    extensions: tuple[RecordExtension, ...] = ()  # record columns this protocol adds
 
     def phases_for(self, round_no: int) -> tuple[Phase, ...]:
         return self.opening if round_no == 1 else self.later

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from codedebate.codeblocks import is_skeleton, syntax_error
+from codedebate.tasks.codeblocks import is_skeleton, syntax_error
 
 from .state import Solution
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from codedebate.backends.base import Backend, ChatRequest, ChatResponse
 from codedebate.executor.results import ExecutionResult
 from codedebate.tasks import Task
-from codedebate.voting import Vote, VoteOutcome
+from codedebate.protocol.voting import Vote, VoteOutcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from .settings import DebateSettings

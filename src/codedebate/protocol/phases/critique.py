@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from codedebate import prompts
+from codedebate.protocol import prompts
 
 from ..bugs import is_grounded, parse_bugs
 from ..context import RunContext

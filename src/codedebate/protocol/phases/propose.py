@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from codedebate import prompts
+from codedebate.protocol import prompts
 from codedebate.backends.base import Message
 
 from ..context import RunContext

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 
-from codedebate import prompts
-from codedebate.voting import Candidate, Vote, VotingRule, parse_vote
+from codedebate.protocol import prompts
+from codedebate.protocol.voting import Candidate, Vote, VotingRule, parse_vote
 
 from ..context import RunContext
 from ..state import Agent, DebateState

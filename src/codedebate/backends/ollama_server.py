@@ -180,7 +180,7 @@ def release(opts: ServerOptions, folder: Path | None = None) -> None:
 
 def _spawn_reaper(folder: Path, linger_s: float) -> None:
     subprocess.Popen(
-        [sys.executable, "-m", "codedebate.ollama_server", "reap", str(folder), str(linger_s)],
+        [sys.executable, "-m", "codedebate.backends.ollama_server", "reap", str(folder), str(linger_s)],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
 
@@ -223,6 +223,6 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-if __name__ == "__main__":  # the detached reaper: python -m codedebate.ollama_server reap DIR S
+if __name__ == "__main__":  # the detached reaper: python -m codedebate.backends.ollama_server reap DIR S
     if len(sys.argv) == 4 and sys.argv[1] == "reap":
         reap(Path(sys.argv[2]), float(sys.argv[3]))

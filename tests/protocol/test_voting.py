@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codedebate.voting import Candidate, Vote, VotingRule, parse_confidence, parse_vote
+from codedebate.protocol.voting import Candidate, Vote, VotingRule, parse_confidence, parse_vote
 
 NUMBERS = [1, 2, 3]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from codedebate.figures import FIGURES, best_so_far_by_round, write_figures
+from codedebate.stats.figures import FIGURES, best_so_far_by_round, write_figures
 from codedebate.records import conform
 from codedebate.stats.load import Records
 
@@ -51,7 +51,7 @@ def test_best_so_far_carries_early_stops_forward() -> None:
 
 
 def test_figures_on_thesis_records(tmp_path: Path, thesis_dir: Path) -> None:
-    from codedebate.thesis import import_thesis
+    from codedebate.stats.thesis import import_thesis
 
     imported = import_thesis(thesis_dir)
     paths = write_figures(Records(imported.summary, imported.per_round), tmp_path)

@@ -1,4 +1,4 @@
-"""Task model and loader for the thesis task JSON format.
+"""The ``code`` task kind's model and loader (the thesis task JSON format).
 
 A task file is one JSON object: id, name, difficulty, description, signature, constraints and
 ``tests`` (pytest functions as source strings). Multi-file tasks add ``required_files``,
@@ -13,29 +13,15 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from codedebate.errors import InputError
+from .fields import check_id
+from .fields import require as _require
+from .kinds import TaskError, parse_any
 
 DIFFICULTIES = ("easy", "medium", "hard", "extreme")
 
-#: Lines every generated test module starts with (single-file tasks also import the solution).
-TEST_PRELUDE = "import pytest\n"
 SINGLE_FILE_NAME = "solution.py"
-
-
-class TaskError(InputError):
-    """A task file is malformed; the message names the file and the field."""
-
-    noun = "field"
-
-    @property
-    def path(self) -> str:
-        return self.source
-
-    @property
-    def field(self) -> str | None:
-        return self.key
 
 
 @dataclass(frozen=True)
@@ -58,6 +44,7 @@ class RequiredFile:
 class Task:
     """One coding task, as loaded from its JSON file."""
 
+    kind: ClassVar[str] = "code"
     id: str
     name: str
     difficulty: str
@@ -93,45 +80,24 @@ class Task:
 
     def test_module(self, hidden: bool = False) -> str:
         """Source of the pytest module for the visible (or hidden) tests."""
+        from .test_module import build_test_module
+
         cases = self.hidden_tests if hidden else self.tests
         return build_test_module(self, cases)
-
-
-def build_test_module(task: Task, cases: Iterable[TestCase]) -> str:
-    """The test file the executor writes next to the candidate's files."""
-    header = [TEST_PRELUDE.rstrip("\n")]
-    if not task.is_multi_file:
-        header.append("from solution import *  # noqa: F401,F403")
-    header.extend(task.test_imports)
-    body = "\n\n\n".join(c.source.strip("\n") for c in cases)
-    return "\n".join(header) + "\n\n\n" + body + "\n"
 
 
 # --------------------------------------------------------------------------- parsing
 
 
-def _require(data: dict, key: str, kind: type | tuple[type, ...], path: Path) -> Any:
-    if key not in data:
-        raise TaskError(path, key, "is missing")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is str and isinstance(value, bool)):
-        raise TaskError(path, key, f"must be {_kind_name(kind)}, got {type(value).__name__}")
-    return value
-
-
-def _kind_name(kind: type | tuple[type, ...]) -> str:
-    names = {str: "a string", list: "a list", dict: "an object", int: "an integer"}
-    if isinstance(kind, tuple):
-        return " or ".join(names.get(k, k.__name__) for k in kind)
-    return names.get(kind, kind.__name__)
-
-
-def _string_list(data: dict, key: str, path: Path, required: bool = False) -> tuple[str, ...]:
+def _string_list(data: dict, key: str, path: Path, required: bool = False,
+                 one_string_ok: bool = True) -> tuple[str, ...]:
     if key not in data:
         if required:
             raise TaskError(path, key, "is missing")
         return ()
     value = data[key]
+    if isinstance(value, str) and not one_string_ok:
+        raise TaskError(path, key, "must be a list of test sources, got one string")
     if isinstance(value, str):  # the thesis sometimes writes one constraint as a string
         return (value,)
     if not isinstance(value, list):
@@ -200,7 +166,7 @@ def _import_lines(data: dict, path: Path) -> tuple[str, ...]:
 
 
 KNOWN_KEYS = {
-    "id", "name", "difficulty", "description", "signature", "constraints", "tests",
+    "kind", "id", "name", "difficulty", "description", "signature", "constraints", "tests",
     "hidden_tests", "required_files", "test_imports", "tags",
 }
 
@@ -210,17 +176,17 @@ def parse_task(data: Any, path: Path | str = "<memory>") -> Task:
     path = Path(path)
     if not isinstance(data, dict):
         raise TaskError(path, None, f"must hold a JSON object, got {type(data).__name__}")
-    task_id = _require(data, "id", str, path).strip()
-    if not task_id:
-        raise TaskError(path, "id", "must not be empty")
+    if data.get("kind", "code") != "code":
+        raise TaskError(path, "kind", f"'{data.get('kind')}' is not a code task (load it with load_task)")
+    task_id = check_id(_require(data, "id", str, path), path)
     difficulty = _require(data, "difficulty", str, path).strip().lower()
     if difficulty not in DIFFICULTIES:
         raise TaskError(path, "difficulty", f"'{data['difficulty']}' is not one of {', '.join(DIFFICULTIES)}")
-    tests_raw = _string_list(data, "tests", path, required=True)
+    tests_raw = _string_list(data, "tests", path, required=True, one_string_ok=False)
     if not tests_raw:
         raise TaskError(path, "tests", "must hold at least one test")
     tests = parse_tests(tests_raw, path, "tests")
-    hidden = parse_tests(_string_list(data, "hidden_tests", path), path, "hidden_tests")
+    hidden = parse_tests(_string_list(data, "hidden_tests", path, one_string_ok=False), path, "hidden_tests")
     seen: dict[str, str] = {}
     for key, cases in (("tests", tests), ("hidden_tests", hidden)):
         for i, case in enumerate(cases):
@@ -247,18 +213,28 @@ def parse_task(data: Any, path: Path | str = "<memory>") -> Task:
     )
 
 
-def load_task(path: Path | str) -> Task:
-    """Load one task JSON file."""
-    path = Path(path)
+def read_json(path: Path) -> Any:
+    """Decode one JSON file; unreadable, non-UTF-8, invalid or absurdly nested input is a TaskError."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as exc:
         raise TaskError(path, None, f"cannot be read: {exc.strerror}") from None
     try:
-        data = json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TaskError(path, None, f"is not UTF-8 text (byte {exc.start}: {raw[exc.start:exc.start + 1]!r})") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise TaskError(path, None, f"is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
-    return parse_task(data, path)
+    except RecursionError:
+        raise TaskError(path, None, "is nested too deeply to be a task file") from None
+
+
+def load_task(path: Path | str) -> Any:
+    """Load one task JSON file of any registered kind (no ``kind`` key: a code task)."""
+    path = Path(path)
+    return parse_any(read_json(path), path)
 
 
 def _task_files(root: Path) -> list[Path]:
@@ -272,7 +248,7 @@ def _task_files(root: Path) -> list[Path]:
     return files
 
 
-def load_tasks(path: Path | str) -> list[Task]:
+def load_tasks(path: Path | str) -> list[Any]:
     """Load a task file or every task file under a folder tree; ids must be unique."""
     path = Path(path)
     if path.is_file():

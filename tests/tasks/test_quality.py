@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from codedebate.executor import Executor, ExecutorSettings
-from codedebate.task_quality import (
+from codedebate.tasks.quality import (
     Mutation,
     QualityError,
     check_task,

@@ -1,67 +1,26 @@
-"""One run end to end: build the protocol, run it, and turn the finished state into records.
+"""Turn a finished run's state into its three record tables (common columns + declared extensions).
 
-The records (summary / per_round / transcript, see ``records.py``) describe themselves: seed,
-models, config hash and code version are in every summary row.
+Each builder is small and owns one table; protocols add columns through ``Protocol.extensions``
+(see ``extensions.py``) instead of editing these functions.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
-import subprocess
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Sequence
 from statistics import mean
+from typing import Any
 
 import pandas as pd
 
-from codedebate import __version__
-from codedebate.backends.base import Backend
-from codedebate.backends.recording import CallLog
-from codedebate.protocol import DebateSettings, DebateState, RunContext, get_protocol, run_protocol
-from codedebate.protocol.context import AsyncExecutor, ProgressSink, no_progress
-from codedebate.protocol.state import Solution
-from codedebate.protocol.stop_rules import CONSENSUS, EARLY_STOP
 from codedebate.records import RunRecords
-from codedebate.tasks import Task
+
+from .extensions import RecordExtension
+from .state import CallRecord, DebateState, Solution
+from .stop_rules import CONSENSUS, EARLY_STOP
 
 NAN = float("nan")
-
-
-def code_version() -> str:
-    """Package version plus the git commit of the source tree ('+unknown' outside git)."""
-    here = Path(__file__).resolve().parent
-    try:
-        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True,
-                             text=True, timeout=5, check=True).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        sha = ""
-    return f"{__version__}+{sha or 'unknown'}"
-
-
-def make_debate_id(experiment: str, task_id: str, seed: int, config_hash: str) -> str:
-    """Deterministic run id: the same experiment, task, seed and settings give the same id."""
-    key = f"{experiment}\x1f{task_id}\x1f{seed}\x1f{config_hash}".encode()
-    return hashlib.sha256(key).hexdigest()[:16]
-
-
-async def execute_run(
-    task: Task,
-    settings: DebateSettings,
-    *,
-    backend_for: Callable[[str], Backend],
-    executor: AsyncExecutor,
-    experiment: str = "default",
-    task_set: str = "",
-    progress: ProgressSink = no_progress,
-) -> tuple[DebateState, RunRecords]:
-    """Run the protocol the settings name on one task and build its records."""
-    protocol = get_protocol(settings)
-    ctx = RunContext(executor=executor, progress=progress)
-    state = await run_protocol(protocol, task, settings, backend_for, ctx)
-    records = build_records(state, protocol.name, protocol.mode, experiment, task_set, ctx.execution_seconds)
-    return state, records
 
 
 def _rate(values: list[float]) -> float:
@@ -70,6 +29,11 @@ def _rate(values: list[float]) -> float:
 
 def _opt(value: float | None) -> float:
     return NAN if value is None else float(value)
+
+
+def _mean_opt(values: list[float | None]) -> float:
+    present = [v for v in values if v is not None and not math.isnan(v)]
+    return mean(present) if present else NAN
 
 
 def _status(sol: Solution) -> str:
@@ -85,34 +49,39 @@ def _role(state: DebateState, sol: Solution) -> str:
     return f"{agent.role}:{agent.focus}" if agent.focus else agent.role
 
 
-def build_records(state: DebateState, protocol: str, mode: str, experiment: str, task_set: str,
-                  execution_seconds: float = 0.0) -> RunRecords:
-    """The three record tables of a finished run."""
+def backend_info(state: DebateState) -> dict[str, dict]:
+    """Each model's backend description (GGUF checksum, Ollama host, versions) for provenance."""
+    info: dict[str, dict] = {}
+    for agent in state.participants:
+        if agent.model not in info:
+            describe = getattr(agent.backend, "describe", None)
+            info[agent.model] = describe() if callable(describe) else {"name": agent.model}
+    return info
+
+
+def summary_row(state: DebateState, ident: dict[str, Any], execution_seconds: float) -> dict[str, Any]:
+    """The common summary columns of a finished run (``ident``: run id, experiment, protocol, ...)."""
     s, task = state.settings, state.task
-    config_hash = s.config_hash()
-    debate_id = make_debate_id(experiment, task.id, s.seed, config_hash)
     final, initial = state.final, state.best_initial
-    assert final is not None and initial is not None, "build_records needs a finished run"
+    assert final is not None and initial is not None, "summary_row needs a finished run"
     round1 = list(state.rounds[0].solutions.values())
     last_vote = next((r.vote_outcome for r in reversed(state.rounds) if r.vote_outcome), None)
     consensus_round = next((r.number for r in state.rounds if r.vote_outcome and r.vote_outcome.consensus), 0)
     generated = state.generated()
     prompt_tokens = sum(c.response.prompt_tokens for c in state.calls)
     completion_tokens = sum(c.response.completion_tokens for c in state.calls)
-    hidden_rate = final.hidden_result.pass_rate if final.hidden_result else NAN
     final_rate = final.pass_rate
     avg_initial = _rate([x.pass_rate for x in round1])
-    summary = {
-        "debate_id": debate_id, "experiment": experiment, "source": "codedebate",
-        "task_id": task.id, "task_name": task.name, "difficulty": task.difficulty, "task_set": task_set,
-        "mode": mode, "protocol": protocol,
+    return {
+        **ident,
+        "source": "codedebate", "task_id": task.id, "task_name": task.name, "difficulty": task.difficulty,
         "agent_models": ",".join(a.model for a in state.agents),
         "judge_model": state.judge.model if state.judge else "", "num_agents": len(state.agents),
         "seed": s.seed,
         "final_pass_rate": final_rate, "tests_passed": final.passed, "tests_total": final.result.total,
-        "hidden_pass_rate": hidden_rate,
+        "hidden_pass_rate": final.hidden_result.pass_rate if final.hidden_result else NAN,
         "hidden_tests_passed": final.hidden_result.passed if final.hidden_result else None,
-        "hidden_tests_total": len(task.hidden_tests),
+        "hidden_tests_total": len(getattr(task, "hidden_tests", ())),
         "pass_at_1": _rate([1.0 if x.all_passed else 0.0 for x in round1]),
         "pass_at_k": 1.0 if any(x.all_passed for x in round1) else 0.0,
         "best_initial_pass_rate": initial.pass_rate,
@@ -141,39 +110,19 @@ def build_records(state: DebateState, protocol: str, mode: str, experiment: str,
         "peak_after_debate": final.round > 1,
         "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
         "total_tokens": prompt_tokens + completion_tokens,
-        "config_hash": config_hash, "code_version": code_version(), "started_at": state.started_at,
+        "started_at": state.started_at,
         "settings": json.dumps(s.to_dict(), sort_keys=True),
         "backend_info": json.dumps(backend_info(state), sort_keys=True, default=str),
     }
-    per_round = [_round_row(state, debate_id, experiment, rnd.number, sol, rnd.rejected)
-                 for rnd in state.rounds for sol in rnd.solutions.values()]
-    log = CallLog(debate_id)
-    for c in state.calls:
-        log.record(c.request, c.response, call_index=c.index)
-    return RunRecords(pd.DataFrame([summary]), pd.DataFrame(per_round), log.frame())
 
 
-def backend_info(state: DebateState) -> dict[str, dict]:
-    """Each model's backend description (GGUF checksum, Ollama host, versions) for provenance."""
-    info: dict[str, dict] = {}
-    for agent in state.participants:
-        if agent.model not in info:
-            describe = getattr(agent.backend, "describe", None)
-            info[agent.model] = describe() if callable(describe) else {"name": agent.model}
-    return info
-
-
-def _mean_opt(values: list[float | None]) -> float:
-    present = [v for v in values if v is not None and not math.isnan(v)]
-    return mean(present) if present else NAN
-
-
-def _round_row(state: DebateState, debate_id: str, experiment: str, round_no: int, sol: Solution,
-               rejected: list[Solution]) -> dict:
+def per_round_row(state: DebateState, ident: dict[str, Any], round_no: int, sol: Solution,
+                  rejected: list[Solution]) -> dict[str, Any]:
+    """The common per-round columns of one agent's solution in one round."""
     agent = state.agent(sol.agent_id)
     thrown = next((r for r in rejected if r.agent_id == sol.agent_id), None)
     return {
-        "debate_id": debate_id, "experiment": experiment, "task_id": state.task.id,
+        "debate_id": ident["debate_id"], "experiment": ident["experiment"], "task_id": state.task.id,
         "difficulty": state.task.difficulty, "agent_id": agent.id, "model": agent.model,
         "role": _role(state, sol), "round_num": round_no, "is_revision": round_no > 1,
         "pass_rate": sol.pass_rate, "tests_passed": sol.passed, "tests_total": sol.result.total,
@@ -186,3 +135,35 @@ def _round_row(state: DebateState, debate_id: str, experiment: str, round_no: in
         "complexity": _opt(sol.result.complexity), "prompt_tokens": sol.prompt_tokens,
         "completion_tokens": sol.completion_tokens, "code": sol.code_text(),
     }
+
+
+def transcript_row(debate_id: str, call: CallRecord) -> dict[str, Any]:
+    """One model call as a transcript row."""
+    req, resp = call.request, call.response
+    return {
+        "debate_id": debate_id, "call_index": call.index, "agent_id": call.agent.id, "model": call.agent.model,
+        "role": call.agent.role, "phase": call.phase, "round_num": call.round,
+        "temperature": req.temperature, "seed": req.seed,
+        "prompt_tokens": resp.prompt_tokens, "completion_tokens": resp.completion_tokens,
+        "seconds": resp.seconds, "finish_reason": resp.finish_reason,
+        "prompt": json.dumps([{"role": m.role, "content": m.content} for m in req.messages], ensure_ascii=False),
+        "reply": resp.text,
+    }
+
+
+def build_records(state: DebateState, ident: dict[str, Any], extensions: Sequence[RecordExtension] = (),
+                  execution_seconds: float = 0.0) -> RunRecords:
+    """The three tables of a finished run: common columns plus each extension's columns."""
+    summary = summary_row(state, ident, execution_seconds)
+    for ext in extensions:
+        summary.update(ext.fill_summary(state))
+    per_round = []
+    for rnd in state.rounds:
+        for sol in rnd.solutions.values():
+            row = per_round_row(state, ident, rnd.number, sol, rnd.rejected)
+            for ext in extensions:
+                row.update(ext.fill_per_round(state, sol))
+            per_round.append(row)
+    calls = sorted(state.calls, key=lambda c: c.index)
+    transcript = [transcript_row(ident["debate_id"], c) for c in calls]
+    return RunRecords(pd.DataFrame([summary]), pd.DataFrame(per_round), pd.DataFrame(transcript))

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from codedebate import prompts
+from codedebate.protocol import prompts
 from codedebate.executor.results import ExecutionResult, Outcome
 from codedebate.executor.results import TestResult as Verdict
 from codedebate.tasks import load_task
 
-DATA = Path(__file__).parent / "protocol" / "data"
+DATA = Path(__file__).parent / "data"
 TASK = load_task(DATA / "add_easy.json")
 MULTI = load_task(DATA / "pair_multi.json")
 RESULT = ExecutionResult((Verdict("test_add_small", Outcome.PASSED),

@@ -44,7 +44,7 @@ class CellResources:
 
 @dataclass(frozen=True)
 class OllamaOptions:
-    """How a GPU job finds or starts its Ollama server (see codedebate.ollama_server)."""
+    """How a GPU job finds or starts its Ollama server (see codedebate.backends.ollama_server)."""
 
     binary: str
     container: str
@@ -129,7 +129,7 @@ def ollama_models(settings: DebateSettings) -> list[str]:
 
 def default_schema_path() -> Path:
     """workflow/schemas/config.schema.yaml of the checkout this package runs from."""
-    return Path(__file__).resolve().parents[2] / "workflow" / "schemas" / "config.schema.yaml"
+    return Path(__file__).resolve().parents[3] / "workflow" / "schemas" / "config.schema.yaml"
 
 
 def load_schema(path: Path | str | None = None) -> dict[str, Any]:

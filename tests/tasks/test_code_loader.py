@@ -75,7 +75,7 @@ def test_missing_field_is_named(tmp_path, missing):
         ("name", ["x"], "must be a string, got list"),
         ("description", None, "must be a string, got NoneType"),
         ("signature", 3.5, "must be a string, got float"),
-        ("tests", "def test_x(): pass", None),  # one string is accepted as a one-item list
+        ("tests", "def test_x(): pass", "must be a list of test sources, got one string"),  # issue 14
         ("tests", {"a": 1}, "must be a list of strings, got dict"),
         ("constraints", 12, "must be a list of strings, got int"),
         ("difficulty", True, "must be a string, got bool"),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from codedebate.backends.base import Message
 from codedebate.executor.results import ExecutionResult
-from codedebate.tasks import Task
+from codedebate.tasks import Task, kind_of
 
 SYSTEM = {
     "proposer": (
@@ -62,20 +62,8 @@ class Shown:
 
 
 def format_task(task: Task) -> str:
-    """The task as agents see it: description, signature, constraints, files, visible tests."""
-    parts = [f"# Task: {task.name}", task.description.strip()]
-    if task.signature.strip():
-        parts.append("Signature:\n```python\n" + task.signature.strip() + "\n```")
-    if task.constraints:
-        parts.append("Constraints:\n" + "\n".join(f"- {c}" for c in task.constraints))
-    if task.is_multi_file:
-        lines = [f"- {f.name}: {f.description}".rstrip(": ") for f in task.required_files]
-        parts.append("The solution consists of these files:\n" + "\n".join(lines))
-        if task.test_imports:
-            parts.append("The tests import:\n" + "\n".join(task.test_imports))
-    tests = "\n\n".join(t.source.strip() for t in task.tests)
-    parts.append("Your code must pass these pytest tests:\n```python\n" + tests + "\n```")
-    return "\n\n".join(parts)
+    """The task as agents see it (its kind renders it: description, signature, visible tests, ...)."""
+    return kind_of(task).render(task)
 
 
 def format_results(result: ExecutionResult, limit: int = 200) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from codedebate.codeblocks import extract_code, has_unclosed_fence, is_skeleton, is_truncated, syntax_error
+from codedebate.tasks.codeblocks import extract_code, has_unclosed_fence, is_skeleton, is_truncated, syntax_error
 
 
 def test_extract_single_fence():

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from codedebate.thesis import (
+from codedebate.stats.thesis import (
     PER_ROUND_REQUIRED,
     SUMMARY_REQUIRED,
     ThesisImportError,

@@ -1,0 +1,329 @@
+"""Batched decoding for the embedded backend: concurrent calls on one model share llama.cpp batches.
+
+A phase issues its calls together (asyncio.gather). The engine collects calls that arrive within
+a short window, decodes them as separate sequences of one llama.cpp context (one token per
+sequence per ``llama_decode``), and admits later calls into free sequence slots between steps.
+Small models on a CPU are bound by memory bandwidth when generating, so one step for three
+sequences costs little more than one step for one.
+
+Every sequence has its own KV stream (``kv_unified=False``): its attention never sees other
+sequences' cells, and its sampler chain (same settings and seed as the sequential path) is its
+own. A prompt prefix shared with earlier calls is kept in a reserved cache sequence and copied
+into the new sequence's stream instead of being decoded again.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from codedebate.backends.embedded_prompt import PreparedCall
+
+CACHE_SEQ = 0  # sequence id that keeps the last shared prefix between calls
+
+
+@dataclass
+class BatchStats:
+    """Counters since the engine started (for benchmarks and tests)."""
+
+    steps: int = 0
+    prompt_tokens: int = 0  # prompt tokens of all calls
+    decoded_prompt_tokens: int = 0  # prompt tokens actually decoded (the rest came from the prefix cache)
+    generated_tokens: int = 0
+    max_active: int = 0  # most sequences decoded in one step
+
+
+@dataclass
+class CallResult:
+    """What one sequence produced."""
+
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    finish_reason: str  # "stop" | "length"
+    seconds: float
+
+
+@dataclass
+class _Job:
+    call: PreparedCall
+    future: Future[CallResult]
+    submitted: float = field(default_factory=time.perf_counter)
+
+
+@dataclass
+class _Slot:
+    seq_id: int
+    job: _Job
+    sampler: Any
+    started: float
+    n_past: int = 0
+    out: list[int] = field(default_factory=list)
+    batch_index: int = -1  # where this sequence's logits are in the last decoded batch
+    multibyte_fix: int = 0
+
+
+def common_prefix(a: tuple[int, ...] | list[int], b: tuple[int, ...] | list[int]) -> int:
+    """Length of the longest common prefix of two token lists."""
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _new_sampler(llama_cpp: Any, call: PreparedCall, n_vocab: int, last_n: int) -> Any:
+    """The chain Llama._init_sampler builds (penalties, then greedy or top-k/typical/top-p/min-p/temp/dist)."""
+    chain = llama_cpp.llama_sampler_chain_init(llama_cpp.llama_sampler_chain_default_params())
+    add = lambda s: llama_cpp.llama_sampler_chain_add(chain, s)  # noqa: E731
+    add(llama_cpp.llama_sampler_init_penalties(n_vocab, last_n, call.repeat_penalty, call.frequency_penalty,
+                                               call.presence_penalty))
+    if call.temperature < 0.0:
+        add(llama_cpp.llama_sampler_init_dist(call.seed))
+    elif call.temperature == 0.0:
+        add(llama_cpp.llama_sampler_init_greedy())
+    else:
+        add(llama_cpp.llama_sampler_init_top_k(call.top_k))
+        add(llama_cpp.llama_sampler_init_typical(call.typical_p, 1))
+        add(llama_cpp.llama_sampler_init_top_p(call.top_p, 1))
+        add(llama_cpp.llama_sampler_init_min_p(call.min_p, 1))
+        add(llama_cpp.llama_sampler_init_temp(call.temperature))
+        add(llama_cpp.llama_sampler_init_dist(call.seed))
+    return chain
+
+
+class BatchEngine:
+    """Decodes up to ``max_seqs`` calls at once on its own llama.cpp context over a loaded model.
+
+    ``lock`` is the model's lock: held while sequences are being decoded, so batched and
+    sequential calls on one model never compete for the CPU.
+    """
+
+    def __init__(self, llm: Any, lock: threading.Lock, n_ctx: int, max_seqs: int = 4,
+                 window_s: float = 0.05, n_batch: int = 2048) -> None:
+        import llama_cpp
+
+        self._lc = llama_cpp
+        self.llm = llm
+        self.lock = lock
+        self.n_ctx = int(n_ctx)  # per sequence
+        self.max_seqs = int(max_seqs)
+        self.window_s = float(window_s)
+        self.n_batch = int(n_batch)
+        self.stats = BatchStats()
+        n_streams = self.max_seqs + 1  # + the prefix cache
+        params = type(llm.context_params).from_buffer_copy(llm.context_params)
+        params.n_ctx = self.n_ctx * n_streams
+        params.n_seq_max = n_streams
+        params.kv_unified = False
+        params.n_batch = self.n_batch
+        params.n_ubatch = min(512, self.n_batch)
+        self.ctx = llama_cpp.llama_init_from_model(llm._model.model, params)
+        if not self.ctx:
+            raise RuntimeError(f"llama.cpp could not create a context of {params.n_ctx} tokens "
+                               f"for {n_streams} sequences")
+        self.mem = llama_cpp.llama_get_memory(self.ctx)
+        self.vocab = llm._model.vocab
+        self._batch = llama_cpp.llama_batch_init(self.n_batch, 0, 1)
+        self._cached: list[int] = []  # tokens held by CACHE_SEQ
+        self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._closed = False
+        self._thread = threading.Thread(target=self._worker, name="embedded-batch", daemon=True)
+        self._thread.start()
+
+    # ---- public -------------------------------------------------------------------------------
+    def submit(self, call: PreparedCall) -> Future[CallResult]:
+        """Queue one call; the future gets its CallResult or the exception that stopped it."""
+        if self._closed:
+            raise RuntimeError("batch engine is closed")
+        job = _Job(call, Future())
+        self._queue.put(job)
+        return job.future
+
+    def close(self) -> None:
+        """Finish queued calls, stop the worker and free the context."""
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(None)
+        self._thread.join()
+        self._lc.llama_batch_free(self._batch)
+        self._lc.llama_free(self.ctx)
+        self.ctx = None
+
+    # ---- worker -------------------------------------------------------------------------------
+    def _worker(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            jobs = [first]
+            deadline = time.perf_counter() + self.window_s
+            stop = False
+            while len(jobs) < self.max_seqs:
+                try:
+                    job = self._queue.get(timeout=max(0.0, deadline - time.perf_counter()))
+                except queue.Empty:
+                    break
+                if job is None:
+                    stop = True
+                    break
+                jobs.append(job)
+            served = list(jobs)  # grows as later calls join the batch
+            with self.lock:
+                try:
+                    self._serve(jobs, served)
+                except BaseException as exc:  # never leave a caller waiting
+                    for job in served:
+                        if not job.future.done():
+                            job.future.set_exception(exc)
+                    self._reset()
+            if stop:
+                return
+
+    def _reset(self) -> None:
+        self._lc.llama_memory_clear(self.mem, True)
+        self._cached = []
+
+    def _serve(self, pending: list[_Job], served: list[_Job]) -> None:
+        """Decode until every admitted sequence is done, admitting queued calls between steps."""
+        slots: dict[int, _Slot] = {}
+        free = list(range(1, self.max_seqs + 1))
+        while pending or slots:
+            if pending:
+                self._admit(pending, slots, free)
+                pending = []
+            if not slots:
+                continue
+            self._step(slots, free)
+            while free:  # later calls join the running batch
+                try:
+                    job = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    self._queue.put(None)  # let the worker stop after this batch
+                    break
+                pending.append(job)
+                served.append(job)
+                if len(pending) == len(free):
+                    break
+
+    def _admit(self, jobs: list[_Job], slots: dict[int, _Slot], free: list[int]) -> None:
+        """Give each job a sequence: copy the shared prefix from the cache, decode the rest of its prompt."""
+        prompts = [j.call.tokens for j in jobs]
+        shared = prompts[0]
+        for p in prompts[1:]:
+            shared = shared[:common_prefix(shared, p)]
+        shared = shared[:min(len(p) for p in prompts) - 1]  # every sequence decodes >= 1 own token
+        self._extend_cache(list(shared))
+        lc = self._lc
+        new: list[_Slot] = []
+        for job in jobs:
+            seq = free.pop(0)
+            lc.llama_memory_seq_rm(self.mem, seq, -1, -1)
+            reuse = common_prefix(self._cached, job.call.tokens)
+            reuse = min(reuse, len(job.call.tokens) - 1)
+            if reuse > 0:
+                lc.llama_memory_seq_cp(self.mem, CACHE_SEQ, seq, -1, -1)  # whole stream (another stream)
+                lc.llama_memory_seq_rm(self.mem, seq, reuse, -1)
+            slot = _Slot(seq, job, _new_sampler(lc, job.call, self.llm.n_vocab(), self.llm.last_n_tokens_size), time.perf_counter(),
+                         n_past=reuse)
+            self.stats.prompt_tokens += len(job.call.tokens)
+            new.append(slot)
+            slots[seq] = slot
+        entries = [(s, t, s.n_past + i) for s in new for i, t in enumerate(s.job.call.tokens[s.n_past:])]
+        self.stats.decoded_prompt_tokens += len(entries)
+        last = {s.seq_id: len(s.job.call.tokens) - 1 for s in new}
+        for start in range(0, len(entries), self.n_batch):
+            chunk = entries[start:start + self.n_batch]
+            for i, (s, _tok, pos) in enumerate(chunk):
+                if pos == last[s.seq_id]:
+                    s.batch_index = i
+            self._decode([(s.seq_id, tok, pos, pos == last[s.seq_id]) for s, tok, pos in chunk])
+            for s in new:  # sample the first token of sequences whose prompt ended in this chunk
+                if any(e[0] is s and e[2] == last[s.seq_id] for e in chunk):
+                    s.n_past = len(s.job.call.tokens)
+                    self._sample(s, slots, free)
+
+    def _extend_cache(self, prefix: list[int]) -> None:
+        """Make CACHE_SEQ hold ``prefix`` (keeping what it already shares with it)."""
+        keep = common_prefix(self._cached, prefix)
+        if keep < len(self._cached):
+            self._lc.llama_memory_seq_rm(self.mem, CACHE_SEQ, keep, -1)
+            self._cached = self._cached[:keep]
+        rest = prefix[keep:]
+        for start in range(0, len(rest), self.n_batch):
+            chunk = rest[start:start + self.n_batch]
+            self._decode([(CACHE_SEQ, tok, keep + start + i, False) for i, tok in enumerate(chunk)])
+            self.stats.decoded_prompt_tokens += len(chunk)
+        self._cached = list(prefix)
+
+    def _step(self, slots: dict[int, _Slot], free: list[int]) -> None:
+        """Decode the last sampled token of every active sequence, then sample each one's next token."""
+        active = list(slots.values())
+        for i, s in enumerate(active):
+            s.batch_index = i
+        self._decode([(s.seq_id, s.out[-1], s.n_past, True) for s in active])
+        self.stats.steps += 1
+        self.stats.max_active = max(self.stats.max_active, len(active))
+        for s in active:
+            s.n_past += 1
+            self._sample(s, slots, free)
+
+    def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
+        """One llama_decode of (seq_id, token, pos, wants_logits) entries."""
+        b = self._batch
+        for i, (seq, tok, pos, logits) in enumerate(entries):
+            b.token[i] = tok
+            b.pos[i] = pos
+            b.n_seq_id[i] = 1
+            b.seq_id[i][0] = seq
+            b.logits[i] = logits
+        b.n_tokens = len(entries)
+        rc = self._lc.llama_decode(self.ctx, b)
+        if rc != 0:
+            raise RuntimeError(f"llama_decode failed with code {rc} (batch of {len(entries)} tokens)")
+
+    def _sample(self, s: _Slot, slots: dict[int, _Slot], free: list[int]) -> None:
+        """Sample s's next token; finish the sequence on end-of-generation, a stop string or the limit."""
+        lc = self._lc
+        tok = lc.llama_sampler_sample(s.sampler, self.ctx, s.batch_index)
+        call = s.job.call
+        if lc.llama_vocab_is_eog(self.vocab, tok):
+            return self._finish(s, slots, free, self._text(s), "stop")
+        s.out.append(tok)
+        self.stats.generated_tokens += 1
+        text = self._text(s)
+        for k, char in enumerate(text[-3:]):  # create_completion's wait for a whole UTF-8 character
+            k = 3 - k
+            for num, pattern in ((2, 192), (3, 224), (4, 240)):
+                if num > k and pattern & char == pattern:
+                    s.multibyte_fix = num - k
+        if s.multibyte_fix > 0:
+            s.multibyte_fix -= 1
+        else:
+            hits = [stop for stop in call.stop if stop in text]
+            if hits:
+                return self._finish(s, slots, free, text[:text.index(hits[0])], "stop")
+        if len(s.out) >= call.max_tokens:
+            return self._finish(s, slots, free, text, "length")
+        return None
+
+    def _text(self, s: _Slot) -> bytes:
+        return self.llm.detokenize(s.out, prev_tokens=list(s.job.call.tokens))
+
+    def _finish(self, s: _Slot, slots: dict[int, _Slot], free: list[int], text: bytes, reason: str) -> None:
+        self._lc.llama_sampler_free(s.sampler)
+        self._lc.llama_memory_seq_rm(self.mem, s.seq_id, -1, -1)
+        del slots[s.seq_id]
+        free.append(s.seq_id)
+        free.sort()
+        s.job.future.set_result(CallResult(
+            text=text.decode("utf-8", errors="ignore"), prompt_tokens=len(s.job.call.tokens),
+            completion_tokens=len(s.out), finish_reason=reason, seconds=time.perf_counter() - s.started))

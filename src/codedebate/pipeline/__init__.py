@@ -1,0 +1,1 @@
+"""The experiment pipeline: grids of cells, their settings files and output paths."""
