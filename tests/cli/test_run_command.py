@@ -122,3 +122,22 @@ def test_task_set_defaults_to_the_nearest_non_difficulty_folder(tmp_path):
 def test_missing_task_file_is_a_clear_error(tmp_path, capsys):
     code, _ = run(tmp_path, task=tmp_path / "nope.json")
     assert code == 2 and "nope.json" in capsys.readouterr().err
+
+
+def test_protocol_options_from_the_command_line(tmp_path, capsys):
+    from codedebate.cli.run_command import parse_option_pairs
+
+    assert parse_option_pairs(["n_samples=4", "temperature=0.5", "name=x", "flag=true"]) == {
+        "n_samples": 4, "temperature": 0.5, "name": "x", "flag": True}
+    code, _ = run(tmp_path, "--option", "nonsense")
+    assert code == 2 and "--option" in capsys.readouterr().err
+
+
+def test_a_second_writer_into_the_same_output_is_refused(tmp_path, capsys):
+    from codedebate.records import writer_lock
+
+    out = tmp_path / "out"
+    with writer_lock(out):  # another run holds the folder
+        code, _ = run(tmp_path)
+    assert code == 2 and "another run is writing records" in capsys.readouterr().err
+    assert not out.exists() or not any(out.iterdir())

@@ -14,7 +14,7 @@ CONTRACT_KEYS = [
     "critique_history", "critique_history_bugs", "critique_history_chars", "revision_strategy",
     "show_all_solutions", "consensus_threshold", "min_votes", "min_consensus_pass_rate",
     "all_pass_weight", "pylint_weight_max", "regression_tolerance", "max_tokens",
-    "executor_timeout_s", "backend", "seed",
+    "executor_timeout_s", "backend", "protocol_options", "seed",
 ]
 
 

@@ -50,6 +50,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                    default=None, help="stop after round 1 when a proposal passes every test")
     p.add_argument("--max-tokens", type=int, metavar="N", help="completion tokens per call")
     p.add_argument("--seed", type=int, metavar="S", help="run seed")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", dest="options",
+                   help="a protocol option (protocol_options.KEY; VALUE read as YAML), repeatable")
     p.add_argument("--experiment", default="default", metavar="NAME", help="experiment tag (default: default)")
     p.add_argument("--task-set", metavar="NAME",
                    help="task set name (default: the task's nearest folder that is not a difficulty)")
@@ -77,12 +79,27 @@ def resolve_settings(args: argparse.Namespace) -> DebateSettings:
         overrides["protocol"] = args.protocol
     if args.solo:
         overrides["protocol"] = "solo"
+    if args.options:
+        overrides["protocol_options"] = {**base.protocol_options, **parse_option_pairs(args.options)}
     for key in ("max_rounds", "adaptive_temperature", "critique_history", "revision_strategy",
                 "show_all_solutions", "early_stop_on_perfect", "max_tokens", "seed"):
         value = getattr(args, key)
         if value is not None:
             overrides[key] = value
     return base.replace("command line", **overrides) if overrides else base
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` strings as a mapping; each VALUE is read as a YAML scalar (3, 0.5, true, text)."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError("command line", "--option", f"'{pair}' is not KEY=VALUE")
+        out[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return out
 
 
 def check_backend_options(settings: DebateSettings, source: str) -> None:

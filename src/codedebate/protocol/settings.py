@@ -52,6 +52,7 @@ class DebateSettings:
     max_tokens: int = 1024
     executor_timeout_s: float = 30.0
     backend: dict[str, Any] = field(default_factory=dict)
+    protocol_options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
 
     def __post_init__(self) -> None:
@@ -71,7 +72,7 @@ class DebateSettings:
             hint = f"did you mean '{close[0]}'?" if close else f"known: {', '.join(sorted(known))}"
             raise SettingsError(source, unknown[0], f"is not a setting ({hint})")
         hints = get_type_hints(cls)
-        values = {key: _coerce(value, hints[key], source, key) for key, value in data.items()}
+        values = {key: coerce(value, hints[key], source, key) for key, value in data.items()}
         obj = cls.__new__(cls)
         defaults = cls()
         for f in dataclasses.fields(cls):
@@ -124,7 +125,7 @@ def _type_name(hint: Any) -> str:
     return str(hint)
 
 
-def _coerce(value: Any, hint: Any, source: str, key: str) -> Any:
+def coerce(value: Any, hint: Any, source: str, key: str) -> Any:
     """Check value against the field's type hint; ints are accepted for floats."""
     origin = get_origin(hint)
     args = get_args(hint)
@@ -133,7 +134,7 @@ def _coerce(value: Any, hint: Any, source: str, key: str) -> Any:
             return None
         inner = next(a for a in args if a is not type(None))
         try:
-            return _coerce(value, inner, source, key)
+            return coerce(value, inner, source, key)
         except SettingsError:
             raise SettingsError(source, key, f"must be {_type_name(hint)}, got {type(value).__name__} {value!r}") from None
     bad = SettingsError(source, key, f"must be {_type_name(hint)}, got {type(value).__name__} {value!r}")
@@ -198,3 +199,5 @@ def _check_values(s: DebateSettings, source: str) -> None:
         fail("executor_timeout_s", f"must be positive, got {s.executor_timeout_s}")
     if not isinstance(s.backend, dict):
         fail("backend", "must be a mapping of backend options")
+    if not isinstance(s.protocol_options, dict):
+        fail("protocol_options", "must be a mapping of the protocol's own options")
