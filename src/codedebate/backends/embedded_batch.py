@@ -24,6 +24,7 @@ from typing import Any
 from codedebate.backends.embedded_prompt import PreparedCall
 
 CACHE_SEQ = 0  # sequence id that keeps the last shared prefix between calls
+STEP_SEQS = 3  # most sequences decoded by one llama_decode (see BatchEngine._step)
 
 
 @dataclass
@@ -105,7 +106,7 @@ class BatchEngine:
     """
 
     def __init__(self, llm: Any, lock: threading.Lock, n_ctx: int, max_seqs: int = 4,
-                 window_s: float = 0.05, n_batch: int = 2048) -> None:
+                 window_s: float = 0.05) -> None:
         import llama_cpp
 
         self._lc = llama_cpp
@@ -114,22 +115,22 @@ class BatchEngine:
         self.n_ctx = int(n_ctx)  # per sequence
         self.max_seqs = int(max_seqs)
         self.window_s = float(window_s)
-        self.n_batch = int(n_batch)
+        self.block = int(llm.n_batch)  # prompt blocks: the sequential path's own chunk size
         self.stats = BatchStats()
         n_streams = self.max_seqs + 1  # + the prefix cache
         params = type(llm.context_params).from_buffer_copy(llm.context_params)
         params.n_ctx = self.n_ctx * n_streams
         params.n_seq_max = n_streams
         params.kv_unified = False
-        params.n_batch = self.n_batch
-        params.n_ubatch = min(512, self.n_batch)
+        params.n_batch = max(self.block, STEP_SEQS)
+        params.n_ubatch = params.n_batch
         self.ctx = llama_cpp.llama_init_from_model(llm._model.model, params)
         if not self.ctx:
             raise RuntimeError(f"llama.cpp could not create a context of {params.n_ctx} tokens "
                                f"for {n_streams} sequences")
         self.mem = llama_cpp.llama_get_memory(self.ctx)
         self.vocab = llm._model.vocab
-        self._batch = llama_cpp.llama_batch_init(self.n_batch, 0, 1)
+        self._batch = llama_cpp.llama_batch_init(params.n_batch, 0, 1)
         self._cached: list[int] = []  # tokens held by CACHE_SEQ
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._closed = False
@@ -220,61 +221,68 @@ class BatchEngine:
         shared = prompts[0]
         for p in prompts[1:]:
             shared = shared[:common_prefix(shared, p)]
-        shared = shared[:min(len(p) for p in prompts) - 1]  # every sequence decodes >= 1 own token
-        self._extend_cache(list(shared))
+        self._extend_cache(shared[:min(len(p) for p in prompts) - 1])
         lc = self._lc
-        new: list[_Slot] = []
         for job in jobs:
             seq = free.pop(0)
+            tokens = job.call.tokens
             lc.llama_memory_seq_rm(self.mem, seq, -1, -1)
-            reuse = common_prefix(self._cached, job.call.tokens)
-            reuse = min(reuse, len(job.call.tokens) - 1)
+            reuse = self._blocks(min(common_prefix(self._cached, tokens), len(tokens) - 1))
             if reuse > 0:
-                lc.llama_memory_seq_cp(self.mem, CACHE_SEQ, seq, -1, -1)  # whole stream (another stream)
+                lc.llama_memory_seq_cp(self.mem, CACHE_SEQ, seq, -1, -1)  # another stream: copies it whole
                 lc.llama_memory_seq_rm(self.mem, seq, reuse, -1)
-            slot = _Slot(seq, job, _new_sampler(lc, job.call, self.llm.n_vocab(), self.llm.last_n_tokens_size), time.perf_counter(),
-                         n_past=reuse)
-            self.stats.prompt_tokens += len(job.call.tokens)
-            new.append(slot)
+            slot = _Slot(seq, job, _new_sampler(lc, job.call, self.llm.n_vocab(), self.llm.last_n_tokens_size),
+                         time.perf_counter(), n_past=len(tokens))
             slots[seq] = slot
-        entries = [(s, t, s.n_past + i) for s in new for i, t in enumerate(s.job.call.tokens[s.n_past:])]
-        self.stats.decoded_prompt_tokens += len(entries)
-        last = {s.seq_id: len(s.job.call.tokens) - 1 for s in new}
-        for start in range(0, len(entries), self.n_batch):
-            chunk = entries[start:start + self.n_batch]
-            for i, (s, _tok, pos) in enumerate(chunk):
-                if pos == last[s.seq_id]:
-                    s.batch_index = i
-            self._decode([(s.seq_id, tok, pos, pos == last[s.seq_id]) for s, tok, pos in chunk])
-            for s in new:  # sample the first token of sequences whose prompt ended in this chunk
-                if any(e[0] is s and e[2] == last[s.seq_id] for e in chunk):
-                    s.n_past = len(s.job.call.tokens)
-                    self._sample(s, slots, free)
+            self.stats.prompt_tokens += len(tokens)
+            self._prefill(seq, tokens, reuse, want_last=True)
+            slot.batch_index = (len(tokens) - 1) % self.block
+            self._sample(slot, slots, free)
 
-    def _extend_cache(self, prefix: list[int]) -> None:
-        """Make CACHE_SEQ hold ``prefix`` (keeping what it already shares with it)."""
-        keep = common_prefix(self._cached, prefix)
+    def _blocks(self, n: int) -> int:
+        """n rounded down to whole prompt blocks."""
+        return n - n % self.block
+
+    def _prefill(self, seq: int, tokens: tuple[int, ...] | list[int], start: int, want_last: bool) -> None:
+        """Decode tokens[start:] into seq alone, in blocks aligned to multiples of ``block``.
+
+        The sequential path (``Llama.eval``) decodes a prompt in the same blocks, so both give the same
+        KV cache and logits; ``start`` is always a block boundary.
+        """
+        for lo in range(start, len(tokens), self.block):
+            hi = min(lo + self.block, len(tokens))
+            self._decode([(seq, tokens[q], q, want_last and q == len(tokens) - 1) for q in range(lo, hi)])
+            self.stats.decoded_prompt_tokens += hi - lo
+
+    def _extend_cache(self, prefix: tuple[int, ...]) -> None:
+        """Make CACHE_SEQ hold the whole blocks of ``prefix`` (keeping the blocks it already shares)."""
+        keep = self._blocks(common_prefix(self._cached, prefix))
         if keep < len(self._cached):
             self._lc.llama_memory_seq_rm(self.mem, CACHE_SEQ, keep, -1)
             self._cached = self._cached[:keep]
-        rest = prefix[keep:]
-        for start in range(0, len(rest), self.n_batch):
-            chunk = rest[start:start + self.n_batch]
-            self._decode([(CACHE_SEQ, tok, keep + start + i, False) for i, tok in enumerate(chunk)])
-            self.stats.decoded_prompt_tokens += len(chunk)
-        self._cached = list(prefix)
+        target = list(prefix[:self._blocks(len(prefix))])
+        if len(target) > keep:
+            self._prefill(CACHE_SEQ, target, keep, want_last=False)
+        self._cached = target
 
     def _step(self, slots: dict[int, _Slot], free: list[int]) -> None:
-        """Decode the last sampled token of every active sequence, then sample each one's next token."""
+        """Decode the last sampled token of every active sequence, then sample each one's next token.
+
+        At most ``STEP_SEQS`` sequences share one llama_decode: on this machine a token's logits are
+        bitwise the same for 1 to 3 tokens in a batch but not for 4 or more (llama.cpp's matrix
+        kernels change with the batch size), so larger steps would make replies depend on companions.
+        """
         active = list(slots.values())
-        for i, s in enumerate(active):
-            s.batch_index = i
-        self._decode([(s.seq_id, s.out[-1], s.n_past, True) for s in active])
         self.stats.steps += 1
         self.stats.max_active = max(self.stats.max_active, len(active))
-        for s in active:
-            s.n_past += 1
-            self._sample(s, slots, free)
+        for lo in range(0, len(active), STEP_SEQS):
+            group = active[lo:lo + STEP_SEQS]
+            for i, s in enumerate(group):
+                s.batch_index = i
+            self._decode([(s.seq_id, s.out[-1], s.n_past, True) for s in group])
+            for s in group:
+                s.n_past += 1
+                self._sample(s, slots, free)
 
     def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
         """One llama_decode of (seq_id, token, pos, wants_logits) entries."""

@@ -1,9 +1,10 @@
 """Turn a chat request into what llama.cpp decodes: prompt tokens, stop strings, sampler settings.
 
 The batched embedded path must format, tokenize and sample exactly like the sequential path
-(``Llama.create_chat_completion``). Rather than re-implement llama-cpp-python's chat formats, we
-run its own chat handler against a stand-in model that records the ``create_completion`` call
-the handler would make, and stops there.
+(``Llama.create_chat_completion``). Rather than re-implement llama-cpp-python's chat formats and
+defaults, we run ``create_chat_completion`` itself on a stand-in model that records the
+``create_completion`` call it would make (prompt tokens, stop strings, sampler settings), and
+stops there.
 """
 
 from __future__ import annotations
@@ -53,20 +54,12 @@ class _RecordingLlama:
         raise _Captured(kwargs)
 
 
-def chat_handler(llm: Any) -> Any:
-    """The handler ``Llama.create_chat_completion`` would use for this model."""
-    import llama_cpp.llama_chat_format as chat_format
-
-    return (llm.chat_handler or llm._chat_handlers.get(llm.chat_format)
-            or chat_format.get_chat_completion_handler(llm.chat_format))
-
-
 def prepare(llm: Any, request: ChatRequest, seed: int | None, n_ctx: int) -> PreparedCall:
     """Format and tokenize ``request`` as the sequential path does; ValueError if it cannot fit n_ctx."""
     messages = [{"role": m.role, "content": m.content} for m in request.messages]
-    try:
-        chat_handler(llm)(llama=_RecordingLlama(llm), messages=messages, temperature=request.temperature,
-                          seed=seed, max_tokens=request.max_tokens, stop=list(request.stop) or None)
+    try:  # Llama.create_chat_completion with a recording stand-in as self: same handler, same defaults
+        type(llm).create_chat_completion(_RecordingLlama(llm), messages=messages, temperature=request.temperature,
+                                         seed=seed, max_tokens=request.max_tokens, stop=list(request.stop) or None)
     except _Captured as captured:
         kw = captured.kwargs
     else:  # pragma: no cover - a handler that never calls create_completion
