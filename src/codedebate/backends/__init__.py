@@ -42,7 +42,7 @@ def register_backend(prefix: str, factory: str, options: set[str] | frozenset[st
 
 register_backend(
     "embedded", "codedebate.backends.embedded:create",
-    {"n_ctx", "n_threads", "seed", "cache_dir", "verify_weights", "extra_buffers"},
+    {"n_ctx", "n_threads", "seed", "cache_dir", "verify_weights", "extra_buffers", "batch", "batch_seqs"},
 )
 register_backend("scripted", "codedebate.backends.scripted:create", set())
 register_backend(
