@@ -81,6 +81,8 @@ SUMMARY_COLUMNS: list[Column] = [
     ("started_at", "string", "ISO-8601 UTC start time"),
     ("settings", "string", "resolved run settings as JSON (config_hash hashes them without the seed)"),
     ("backend_info", "string", "JSON object: model name -> backend description (file, checksum, host, versions)"),
+    ("cache_hits", "Int64", "model calls answered from the response cache (--cache); null when no cache was used"),
+    ("cache_misses", "Int64", "model calls the response cache did not hold (asked the model, then stored)"),
 ]
 
 PER_ROUND_COLUMNS: list[Column] = [
@@ -110,6 +112,7 @@ PER_ROUND_COLUMNS: list[Column] = [
     ("prompt_tokens", "Int64", "prompt tokens of the generating call(s)"),
     ("completion_tokens", "Int64", "completion tokens of the generating call(s)"),
     ("code", "string", "the solution (JSON object file name -> source for multi-file tasks)"),
+    ("test_outcomes", "string", "JSON {visible: {test: outcome}, hidden: {test: outcome}}; hidden only when scored"),
 ]
 
 TRANSCRIPT_COLUMNS: list[Column] = [

@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from codedebate.backends.cache import cache_counts
 from codedebate.records import RunRecords
 
 from .extensions import RecordExtension
@@ -113,6 +114,7 @@ def summary_row(state: DebateState, ident: dict[str, Any], execution_seconds: fl
         "started_at": state.started_at,
         "settings": json.dumps(s.to_dict(), sort_keys=True),
         "backend_info": json.dumps(backend_info(state), sort_keys=True, default=str),
+        **dict(zip(("cache_hits", "cache_misses"), cache_counts([c.response for c in state.calls]))),
     }
 
 
@@ -134,7 +136,16 @@ def per_round_row(state: DebateState, ident: dict[str, Any], round_no: int, sol:
         "temperature": sol.temperature, "pylint_score": _opt(sol.result.pylint_score),
         "complexity": _opt(sol.result.complexity), "prompt_tokens": sol.prompt_tokens,
         "completion_tokens": sol.completion_tokens, "code": sol.code_text(),
+        "test_outcomes": outcomes_json(sol),
     }
+
+
+def outcomes_json(sol: Solution) -> str:
+    """Per-test outcomes of a solution as JSON: visible always, hidden when it was scored."""
+    out = {"visible": {t.name: t.outcome.value for t in sol.result.tests}}
+    if sol.hidden_result is not None:
+        out["hidden"] = {t.name: t.outcome.value for t in sol.hidden_result.tests}
+    return json.dumps(out, sort_keys=True)
 
 
 def transcript_row(debate_id: str, call: CallRecord) -> dict[str, Any]:
