@@ -57,6 +57,8 @@ class Solution:
     reused_from_round: int | None = None  # set when anti-regression restored an earlier solution
     revert_reason: str = ""
     hidden_result: ExecutionResult | None = None
+    answer: object = None  # the task kind's answer when it is not the files (e.g. a letter)
+    reply: str = ""  # the model's whole reply (kept by protocols that show reasoning to peers)
 
     @property
     def is_reuse(self) -> bool:
