@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "codedebate.cli.analysis_commands",
     "codedebate.cli.backend_commands",
     "codedebate.cli.workflow_commands",
+    "codedebate.cli.humaneval_command",
 )
 
 
