@@ -56,6 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--task-set", metavar="NAME",
                    help="task set name (default: the task's nearest folder that is not a difficulty)")
     p.add_argument("--cache-dir", type=Path, metavar="DIR", help="executor result cache (default: none)")
+    p.add_argument("--cache", type=Path, metavar="DIR", dest="response_cache",
+                   help="model response cache: identical calls reuse a stored reply (docs/replay.md)")
     p.set_defaults(func=cmd_run)
 
 
@@ -166,8 +168,15 @@ async def _run(task: Task, settings: DebateSettings, args: argparse.Namespace, t
     executor = Executor(ExecutorSettings(timeout_s=settings.executor_timeout_s, metrics=True),
                         cache_dir=args.cache_dir)
 
+    cached: dict[str, Backend] = {}
+
     def backend_for(model: str) -> Backend:
-        return get_backend(model, **settings.backend)  # cached: one instance per model and options
+        backend = get_backend(model, **settings.backend)  # cached: one instance per model and options
+        if getattr(args, "response_cache", None) is None:
+            return backend
+        from codedebate.backends.cache import CachingBackend
+
+        return cached.setdefault(model, CachingBackend(backend, args.response_cache))
 
     try:
         return await execute_run(task, settings, backend_for=backend_for, executor=executor,
