@@ -142,3 +142,18 @@ def test_config_readme_documents_every_schema_key() -> None:
             keys |= set(node.get("properties", {}))
     missing = sorted(k for k in keys if f"`{k}`" not in readme)
     assert not missing, f"config/README.md does not document {missing}"
+
+
+def test_ollama_schema_defaults_are_the_server_options_defaults() -> None:
+    """One typed source: the schema's ollama block and `with-ollama` take ServerOptions' defaults."""
+    from codedebate.backends.ollama_server import ServerOptions
+    from codedebate.cli import build_parser
+
+    props = xp.load_schema()["properties"]["ollama"]["properties"]
+    defaults = dataclasses.asdict(ServerOptions())
+    assert set(props) == set(defaults)
+    for key, spec in props.items():
+        assert spec["default"] == defaults[key], key
+    args = build_parser().parse_args(["with-ollama", "--", "true"])
+    assert (args.binary, args.startup_timeout, args.linger, args.no_pull) == (
+        defaults["binary"], defaults["startup_timeout_s"], defaults["linger_s"], not defaults["pull"])

@@ -7,12 +7,12 @@ rule merge_experiment:
         per_round=lambda wildcards: experiment_cells(wildcards.experiment, "per_round"),
         transcript=lambda wildcards: experiment_cells(wildcards.experiment, "transcript"),
     output:
-        **{table: f"{RESULTS}/merged/{{experiment}}/{table}.parquet" for table in RECORD_TABLES},
+        **{table: paths.MERGED_RECORD.replace("{table}", table) for table in RECORD_TABLES},
     log:
-        f"{RESULTS}/logs/merge/{{experiment}}.log",
+        paths.MERGE_LOG,
     params:
         cells=lambda wildcards: [c.outdir for c in CELLS_BY_EXPERIMENT[wildcards.experiment]],
-        outdir=lambda wildcards: f"{RESULTS}/merged/{wildcards.experiment}",
+        outdir=lambda wildcards: paths.merged_dir(wildcards.experiment),
     localrule: True
     conda:
         "../../envs/merge.yaml"

@@ -13,8 +13,8 @@ import os
 
 from codedebate.stats import outputs as analysis_outputs
 
-ANALYSIS_TABLES = analysis_outputs.table_files(f"{RESULTS}/tables")
-ANALYSIS_FIGURES = analysis_outputs.figure_files(f"{RESULTS}/figures")
+ANALYSIS_TABLES = analysis_outputs.table_files(paths.TABLES_DIR)
+ANALYSIS_FIGURES = analysis_outputs.figure_files(paths.FIGURES_DIR)
 
 
 rule analysis_tables:
@@ -24,7 +24,7 @@ rule analysis_tables:
     output:
         ANALYSIS_TABLES,
     log:
-        f"{RESULTS}/logs/analysis/tables.log",
+        paths.ANALYSIS_LOG.format(name="tables"),
     params:
         outdir=lambda wildcards, output: os.path.dirname(output[0]),
     localrule: True
@@ -41,7 +41,7 @@ rule analysis_figures:
     output:
         ANALYSIS_FIGURES,
     log:
-        f"{RESULTS}/logs/analysis/figures.log",
+        paths.ANALYSIS_LOG.format(name="figures"),
     params:
         outdir=lambda wildcards, output: os.path.dirname(output[0]),
     localrule: True

@@ -7,11 +7,11 @@ rule experiment_settings:
     # experiment's settings reruns this rule (rerun trigger "params") and, through the
     # newer file, only that experiment's cells.
     output:
-        f"{RESULTS}/settings/{{experiment}}.yaml",
+        paths.SETTINGS,
     params:
         text=lambda wildcards: xp.resolved_settings(EXPERIMENTS[wildcards.experiment]),
     log:
-        f"{RESULTS}/logs/settings/{{experiment}}.log",
+        paths.SETTINGS_LOG,
     localrule: True
     conda:
         "../../envs/merge.yaml"
@@ -22,14 +22,11 @@ rule experiment_settings:
 rule cell:
     input:
         task=lambda wildcards: cell(wildcards).task_path,
-        settings=f"{RESULTS}/settings/{{experiment}}.yaml",
+        settings=paths.SETTINGS,
     output:
-        **{
-            table: f"{RESULTS}/runs/{{experiment}}/{{task}}/{{seed}}/{table}.parquet"
-            for table in RECORD_TABLES
-        },
+        **{table: paths.cell_record(table) for table in RECORD_TABLES},
     log:
-        f"{RESULTS}/logs/cells/{{experiment}}/{{task}}/{{seed}}.log",
+        paths.CELL_LOG,
     params:
         launcher=lambda wildcards: xp.cell_launcher(EXPERIMENTS[wildcards.experiment], CFG.ollama),
         task_set=lambda wildcards: cell(wildcards).task_set,

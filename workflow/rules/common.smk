@@ -5,6 +5,7 @@ import os
 import sys
 
 from codedebate.pipeline import experiments as xp
+from codedebate.pipeline import paths
 
 
 envvars:
@@ -31,8 +32,8 @@ CELLS = xp.expand_cells(CFG)
 CELL_INDEX = {(c.experiment, c.task_id, str(c.seed)): c for c in CELLS}
 CELLS_BY_EXPERIMENT = {name: [c for c in CELLS if c.experiment == name] for name in EXPERIMENTS}
 
-RESULTS = xp.RESULTS
-RECORD_TABLES = ("summary", "per_round", "transcript")
+RESULTS = paths.RESULTS
+RECORD_TABLES = paths.RECORD_TABLES
 # Targets of `rule all`; included rule files (analysis.smk, thesis.smk) may append theirs.
 ALL_TARGETS = []
 
@@ -52,7 +53,7 @@ def cell(wildcards):
 
 
 def cell_records(c, table="summary"):
-    return f"{c.outdir}/{table}.parquet"
+    return paths.CELL_RECORD.format(experiment=c.experiment, task=c.task_id, seed=c.seed, table=table)
 
 
 def experiment_cells(experiment, table="summary"):
@@ -62,7 +63,7 @@ def experiment_cells(experiment, table="summary"):
 
 def merged(experiment, table="summary"):
     """The merged record file of one experiment (output of rule merge_experiment)."""
-    return f"{RESULTS}/merged/{experiment}/{table}.parquet"
+    return paths.merged_record(experiment, table)
 
 
 def merged_all(table="summary"):

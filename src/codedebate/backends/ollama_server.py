@@ -30,11 +30,15 @@ class OllamaServerError(RuntimeError):
 
 @dataclass(frozen=True)
 class ServerOptions:
+    """How a job finds or starts its Ollama server: the one source of these options' defaults
+    (the config schema's ``ollama`` block and ``codedebate with-ollama`` read them from here)."""
+
     binary: str = "ollama"
     container: str = ""
     container_runtime: str = "apptainer"
     host: str = ""
     models_dir: str = ""
+    pull: bool = True
     startup_timeout_s: float = 120.0
     linger_s: float = 30.0
 
@@ -200,14 +204,14 @@ def reap(folder: Path, linger_s: float) -> None:
         time.sleep(min(wait, 5.0))
 
 
-def run_with_ollama(cmd: list[str], models: list[str], opts: ServerOptions, pull: bool = True) -> int:
+def run_with_ollama(cmd: list[str], models: list[str], opts: ServerOptions) -> int:
     """Run cmd with OLLAMA_HOST pointing at a reachable server that has every model pulled."""
     host, leased = acquire(opts)
     previous = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     try:
         env = dict(os.environ, OLLAMA_HOST=host)
         print(f"with-ollama: using Ollama at {host} for {', '.join(models)}", file=sys.stderr, flush=True)
-        if pull and models:
+        if opts.pull and models:
             rc = subprocess.call([sys.executable, "-m", "codedebate", "pull-models", *models], env=env, stdout=sys.stderr)
             if rc:
                 print(f"with-ollama: pulling {', '.join(models)} from {host} failed (exit {rc})", file=sys.stderr)

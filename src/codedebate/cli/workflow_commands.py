@@ -11,6 +11,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from codedebate.backends.ollama_server import ServerOptions
 from codedebate.pipeline import experiments as xp
 
 
@@ -41,14 +42,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     w.add_argument("--settings", type=Path, metavar="FILE", help="resolved settings; its Ollama models are served")
     w.add_argument("--model", action="append", default=[], metavar="NAME", help="also serve this model (repeatable)")
-    w.add_argument("--binary", default="ollama")
-    w.add_argument("--container", default="", metavar="IMAGE")
-    w.add_argument("--container-runtime", default="apptainer")
-    w.add_argument("--host", default="", help="use this server when it answers")
-    w.add_argument("--models-dir", default="", metavar="DIR", help="OLLAMA_MODELS of a started server")
+    d = ServerOptions()  # the one source of the defaults
+    w.add_argument("--binary", default=d.binary)
+    w.add_argument("--container", default=d.container, metavar="IMAGE")
+    w.add_argument("--container-runtime", default=d.container_runtime)
+    w.add_argument("--host", default=d.host, help="use this server when it answers")
+    w.add_argument("--models-dir", default=d.models_dir, metavar="DIR", help="OLLAMA_MODELS of a started server")
     w.add_argument("--no-pull", action="store_true", help="do not pull missing models")
-    w.add_argument("--startup-timeout", type=float, default=120.0, metavar="S")
-    w.add_argument("--linger", type=float, default=30.0, metavar="S", help="keep a started server this long for the next cell")
+    w.add_argument("--startup-timeout", type=float, default=d.startup_timeout_s, metavar="S")
+    w.add_argument("--linger", type=float, default=d.linger_s, metavar="S", help="keep a started server this long for the next cell")
     w.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- CMD ...")
     w.set_defaults(func=cmd_with_ollama)
 
@@ -106,7 +108,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_with_ollama(args: argparse.Namespace) -> int:
-    from codedebate.backends.ollama_server import OllamaServerError, ServerOptions, run_with_ollama
+    from codedebate.backends.ollama_server import OllamaServerError, run_with_ollama
     from codedebate.protocol.settings import DebateSettings
 
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
@@ -124,9 +126,10 @@ def cmd_with_ollama(args: argparse.Namespace) -> int:
     opts = ServerOptions(
         binary=args.binary, container=args.container, container_runtime=args.container_runtime,
         host=args.host, models_dir=args.models_dir, startup_timeout_s=args.startup_timeout, linger_s=args.linger,
+        pull=not args.no_pull,
     )
     try:
-        return run_with_ollama(cmd, models, opts, pull=not args.no_pull)
+        return run_with_ollama(cmd, models, opts)
     except OllamaServerError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -19,13 +19,15 @@ from typing import Any
 
 import yaml
 
+from codedebate.backends.ollama_server import ServerOptions
 from codedebate.errors import InputError, read_yaml_mapping
+from codedebate.pipeline import paths
 from codedebate.protocol.settings import DebateSettings, SettingsError
 from codedebate.tasks import Task, TaskError, load_tasks
 
 #: Names that become path components and Snakemake wildcards.
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.+-]*$")
-RESULTS = "results"
+RESULTS = paths.RESULTS
 
 
 class ConfigError(InputError):
@@ -40,20 +42,6 @@ class CellResources:
     mem_mb: int
     runtime: int
     gres: str
-
-
-@dataclass(frozen=True)
-class OllamaOptions:
-    """How a GPU job finds or starts its Ollama server (see codedebate.backends.ollama_server)."""
-
-    binary: str
-    container: str
-    container_runtime: str
-    host: str
-    models_dir: str
-    pull: bool
-    startup_timeout_s: float
-    linger_s: float
 
 
 @dataclass(frozen=True)
@@ -82,7 +70,7 @@ class ExperimentConfig:
     source: str
     task_sets: dict[str, str]
     experiments: dict[str, Experiment]
-    ollama: OllamaOptions
+    ollama: ServerOptions
     thesis_results_dir: str
 
 
@@ -101,14 +89,8 @@ class Cell:
         return cell_dir(self.experiment, self.task_id, self.seed)
 
 
-def cell_dir(experiment: str, task_id: str, seed: int | str) -> str:
-    """Where a cell writes its records."""
-    return f"{RESULTS}/runs/{experiment}/{task_id}/{seed}"
-
-
-def settings_path(experiment: str) -> str:
-    """The resolved settings file of an experiment."""
-    return f"{RESULTS}/settings/{experiment}.yaml"
+cell_dir = paths.cell_dir
+settings_path = paths.settings_path
 
 
 def is_ollama_model(name: str) -> bool:
@@ -168,7 +150,7 @@ def parse_config(data: Mapping[str, Any], source: str, schema: dict[str, Any] | 
     props = schema["properties"]
     task_sets = data.get("task_sets", props["task_sets"]["default"])
     ollama_raw = data.get("ollama", {})
-    ollama = OllamaOptions(**{k: ollama_raw.get(k, p["default"]) for k, p in props["ollama"]["properties"].items()})
+    ollama = ServerOptions(**{k: ollama_raw[k] for k in props["ollama"]["properties"] if k in ollama_raw})
     res_raw = data.get("resources", {})
     base = {
         kind: _resources(res_raw.get(kind, {}), spec["properties"])
@@ -312,7 +294,7 @@ def write_if_changed(path: Path | str, text: str) -> bool:
     return True
 
 
-def cell_launcher(exp: Experiment, opts: OllamaOptions) -> str:
+def cell_launcher(exp: Experiment, opts: ServerOptions) -> str:
     """Shell prefix of a cell's command: the Ollama wrapper for cells with Ollama models, else ''."""
     if not exp.ollama_models:
         return ""
