@@ -109,6 +109,7 @@ class Round:
     critiques: list[Critique] = field(default_factory=list)
     votes: list[Vote] = field(default_factory=list)
     vote_outcome: VoteOutcome | None = None
+    feedback: dict[str, str] = field(default_factory=dict)  # agent id -> text only that agent sees (star judge)
     started: float = field(default_factory=time.monotonic)
     duration: float = 0.0
 
