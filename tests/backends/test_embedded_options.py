@@ -6,7 +6,9 @@ import os
 import subprocess
 import sys
 
-from codedebate.backends import embedded
+import pytest
+
+from codedebate.backends import BackendError, embedded
 from codedebate.backends.embedded import EmbeddedBackend
 
 
@@ -44,3 +46,20 @@ def test_openmp_threads_sleep_unless_user_chose():
     chosen = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env={**os.environ, "OMP_WAIT_POLICY": "ACTIVE"})
     assert chosen.stdout.strip() == "ACTIVE"
+
+
+def test_batch_switch_and_limits():
+    assert EmbeddedBackend("qwen2.5-coder-0.5b").batch is True  # batched by default
+    sequential = EmbeddedBackend("qwen2.5-coder-0.5b", batch=False, batch_seqs=2)
+    assert (sequential.batch, sequential.batch_seqs) == (False, 2)
+    assert sequential.describe()["batch"] is False
+    with pytest.raises(BackendError, match="batch_seqs must be at least 1"):
+        EmbeddedBackend("qwen2.5-coder-0.5b", batch_seqs=0)
+
+
+def test_common_prefix():
+    from codedebate.backends.embedded_batch import common_prefix
+
+    assert common_prefix((1, 2, 3), [1, 2, 4, 5]) == 2
+    assert common_prefix((), (1,)) == 0
+    assert common_prefix((7, 8), (7, 8)) == 2
