@@ -22,7 +22,8 @@ from .state import Agent, DebateState, Solution
 from .stop_rules import StopRule
 
 BackendFor = Callable[[str], Backend]
-BUILTIN_MODULES = ("codedebate.protocol.debate", "codedebate.protocol.solo")
+BUILTIN_MODULES = ("codedebate.protocol.debate", "codedebate.protocol.solo", "codedebate.protocol.star",
+                   "codedebate.protocol.mesh")
 
 
 @dataclass(frozen=True)

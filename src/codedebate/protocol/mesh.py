@@ -1,0 +1,53 @@
+"""mesh: every agent answers alone, then each round reads every peer's answer and reasoning and
+answers again; the final answer is the majority (or the best by visible tests, code only)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .options import parse_options
+from .registry import BackendFor, Protocol, agent_id, register_protocol
+from .settings import DebateSettings, SettingsError
+from .state import Agent, DebateState
+from .stop_rules import CONSENSUS, MaxRounds
+from .topology.answers import answer_key
+from .topology.columns import TOPOLOGY_COLUMNS
+from .topology.final import final_rule
+from .topology.options import MeshOptions
+from .topology.phases import AnswerPhase, MeshPhase
+
+
+def cast_peers(settings: DebateSettings, backend_for: BackendFor) -> tuple[list[Agent], Agent | None]:
+    """One proposer per ``settings.agents`` entry, at least two."""
+    if len(settings.agents) < 2:
+        raise SettingsError("settings", "agents", f"{settings.protocol} needs at least 2 agents, got {len(settings.agents)}")
+    agents = [Agent(agent_id(f"agent_{i}", m), i, m, "proposer", backend_for(m))
+              for i, m in enumerate(settings.agents, start=1)]
+    return agents, None
+
+
+@dataclass(frozen=True)
+class AgreementStop:
+    """Stop once every agent's answer of this round is the same (mesh, when asked)."""
+
+    def __call__(self, state: DebateState) -> str:
+        sols = state.current.solutions.values()
+        return CONSENSUS if sols and len({answer_key(s) for s in sols}) == 1 else ""
+
+
+@register_protocol("mesh")
+def mesh_protocol(settings: DebateSettings) -> Protocol:
+    if settings.judge:
+        raise SettingsError("settings", "judge", "mesh has no judge; set judge to null (star uses one)")
+    opts = parse_options(MeshOptions, settings)
+    stops = ((AgreementStop(),) if opts.stop_on_agreement else ()) + (MaxRounds(1 + opts.rounds),)
+    return Protocol(
+        name="mesh",
+        mode="mesh",
+        opening=(AnswerPhase(opts.temperature, opts.olympiad, opts.final),),
+        later=(MeshPhase(opts.temperature, opts.olympiad),),
+        stop_rules=stops,
+        cast=cast_peers,
+        select_final=final_rule(opts.final),
+        extensions=(TOPOLOGY_COLUMNS,),
+    )
