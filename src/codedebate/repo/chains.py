@@ -1,0 +1,150 @@
+"""Fault chains: hypotheses of where a bug lives, walked from entry points along the call graph.
+
+Entry points come from the failing tests' tracebacks (every repository frame, innermost first,
+and the failing test functions) and from names in the issue text. From each entry the walk goes
+backward (callers) and forward (callees) up to ``max_depth`` edges, following at most
+``max_branches`` neighbours per node. Every function reached is a chain: root-cause node, path
+from the entry, evidence. Confidence is ``max(0, 1 - 0.1 * length)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .graph import Graph, Node
+
+DEFAULT_DEPTH, DEFAULT_BRANCHES, DEFAULT_TOP_K = 5, 3, 5
+#: A frame in pytest's short traceback: ``path/to/file.py:12: in function``.
+FRAME = re.compile(r"([\w./\\-]+\.py):(\d+):? in (\w+)")
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Where a walk starts: a node and why (traceback frame, failing test, issue mention)."""
+
+    node: str
+    evidence: str
+    rank: int  # 0 = strongest (innermost traceback frame)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """One hypothesis: the root-cause function, the path that leads to it, and the evidence."""
+
+    root: str
+    path: tuple[str, ...]  # entry ... root
+    direction: str  # "entry" | "backward" | "forward"
+    evidence: tuple[str, ...]
+    confidence: float
+    entry_rank: int = 0
+
+    @property
+    def length(self) -> int:
+        return len(self.path) - 1
+
+    def describe(self, graph: Graph) -> str:
+        root = graph.nodes[self.root]
+        steps = " -> ".join(graph.nodes[n].qualname or n for n in self.path)
+        return (f"root cause: {root.qualname} in {root.file} (lines {root.lineno}-{root.end_lineno}); "
+                f"path ({self.direction}): {steps}; evidence: {'; '.join(self.evidence)}; "
+                f"confidence {self.confidence:.1f}")
+
+
+def confidence(length: int) -> float:
+    return round(max(0.0, 1.0 - 0.1 * length), 4)
+
+
+def _file_for(path: str, files: Iterable[str]) -> str | None:
+    path = path.replace("\\", "/")
+    return next((f for f in sorted(files, key=len, reverse=True) if path == f or path.endswith("/" + f)), None)
+
+
+def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_file_of: dict[str, str]) -> list[Entry]:
+    """Entries from failing tests: ``messages`` holds (test id ``path::name``, failure text)."""
+    files = {n.file for n in graph.nodes.values()}
+    entries: list[Entry] = []
+    for test_id, text in messages:
+        frames = FRAME.findall(text)
+        for depth, (path, line, func) in enumerate(reversed(frames)):
+            rel = _file_for(path, files)
+            node = graph.function_at(rel, int(line)) if rel else None
+            if node is not None and node.name == func:
+                entries.append(Entry(node.id, f"frame {func} ({rel}:{line}) in the traceback of {test_id}", depth))
+        test_path, _, name = test_id.partition("::")
+        test = graph.find(test_file_of.get(test_id, test_path), name)
+        if test is not None:
+            entries.append(Entry(test.id, f"failing test {test_id}", len(frames) + 1))
+    return entries
+
+
+def issue_entries(graph: Graph, issue: str, skip_files: set[str] = frozenset()) -> list[Entry]:
+    """Functions and classes the issue names (``parse_date``, ``Invoice.total``, ``Invoice``)."""
+    words = set(IDENTIFIER.findall(issue))
+    out: list[Entry] = []
+    for node in graph.nodes.values():
+        if node.kind == "module" or node.file in skip_files or node.name.startswith("_") and node.name != "__init__":
+            continue
+        if node.qualname in words or (len(node.name) > 3 and node.name in words):
+            out.append(Entry(node.id, f"the issue names {node.qualname}", 10))
+    return out
+
+
+def _walk(graph: Graph, start: str, step, max_depth: int, max_branches: int) -> list[tuple[str, ...]]:
+    """Every simple path from ``start`` of 1..max_depth edges, ``max_branches`` neighbours per node."""
+    paths: list[tuple[str, ...]] = []
+    frontier = [(start,)]
+    for _ in range(max_depth):
+        nxt = []
+        for path in frontier:
+            for neighbour in [n for n in step(path[-1]) if n not in path][:max_branches]:
+                nxt.append(path + (neighbour,))
+        paths.extend(nxt)
+        frontier = nxt
+    return paths
+
+
+def fault_chains(graph: Graph, entries: list[Entry], *, max_depth: int = DEFAULT_DEPTH,
+                 max_branches: int = DEFAULT_BRANCHES, top_k: int = DEFAULT_TOP_K,
+                 exclude_files: set[str] = frozenset()) -> list[Chain]:
+    """The top ``top_k`` chains: by confidence, then entry strength, then evidence; near-duplicates
+    (same root cause) keep their best chain only. Roots in ``exclude_files`` (tests) are skipped."""
+    evidence: dict[str, list[str]] = {}
+    for e in entries:
+        evidence.setdefault(e.node, []).append(e.evidence)
+    candidates: list[Chain] = []
+    for entry in entries:
+        if entry.node not in graph.nodes:
+            continue
+        walks = [((entry.node,), "entry")]
+        walks += [(p, "backward") for p in _walk(graph, entry.node, graph.callers, max_depth, max_branches)]
+        walks += [(p, "forward") for p in _walk(graph, entry.node, graph.callees, max_depth, max_branches)]
+        for path, direction in walks:
+            root: Node = graph.nodes[path[-1]]
+            if root.kind != "function" or root.file in exclude_files:
+                continue
+            ev = tuple(dict.fromkeys([entry.evidence] + evidence.get(root.id, [])))
+            candidates.append(Chain(root.id, path, direction, ev, confidence(len(path) - 1), entry.rank))
+    candidates.sort(key=lambda c: (-c.confidence, c.entry_rank, -len(c.evidence), c.root, c.path))
+    return dedupe(candidates)[:top_k]
+
+
+def dedupe(chains: list[Chain]) -> list[Chain]:
+    """Drop near-duplicates: a chain whose root cause an earlier (better) chain already names."""
+    seen: set[str] = set()
+    kept = []
+    for c in chains:
+        if c.root not in seen:
+            seen.add(c.root)
+            kept.append(c)
+    return kept
+
+
+def gold_node(graph: Graph, gold: dict[str, str]) -> str | None:
+    """The node id of a task's gold location (file + function, or Class.method)."""
+    if not gold.get("file") or not gold.get("function"):
+        return None
+    node = graph.find(gold["file"], gold["function"])
+    return node.id if node else None

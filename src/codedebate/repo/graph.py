@@ -1,0 +1,263 @@
+"""A repository's dependency graph from the standard ``ast``: modules, classes and functions as
+nodes; contains / imports / invokes / inherits as edges. Built once per repository content."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+EDGE_KINDS = ("contains", "imports", "invokes", "inherits")
+#: A call ``obj.name()`` on an unknown object links to every method ``name`` if there are at most this many.
+MAX_METHOD_GUESSES = 3
+
+
+@dataclass(frozen=True)
+class Node:
+    """A module, class or function; ``qualname`` is the name inside its module (``Class.method``)."""
+
+    id: str  # dotted: module path + qualname
+    kind: str  # module | class | function
+    file: str
+    qualname: str
+    lineno: int
+    end_lineno: int
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1] if self.qualname else self.id.rsplit(".", 1)[-1]
+
+
+@dataclass
+class Graph:
+    """Nodes by id and typed edges, forward and backward."""
+
+    nodes: dict[str, Node] = field(default_factory=dict)
+    edges: set[tuple[str, str, str]] = field(default_factory=set)  # (source, kind, target)
+
+    def add_edge(self, src: str, kind: str, dst: str) -> None:
+        if src != dst and src in self.nodes and dst in self.nodes:
+            self.edges.add((src, kind, dst))
+
+    def out(self, node: str, kind: str) -> list[str]:
+        return sorted(d for s, k, d in self.edges if s == node and k == kind)
+
+    def into(self, node: str, kind: str) -> list[str]:
+        return sorted(s for s, k, d in self.edges if d == node and k == kind)
+
+    def callees(self, node: str) -> list[str]:
+        return self._index("fwd").get(node, [])
+
+    def callers(self, node: str) -> list[str]:
+        return self._index("back").get(node, [])
+
+    def _index(self, which: str) -> dict[str, list[str]]:
+        cache = self.__dict__.setdefault("_calls", {})
+        if not cache:
+            fwd, back = defaultdict(set), defaultdict(set)
+            for s, k, d in self.edges:
+                if k == "invokes":
+                    fwd[s].add(d)
+                    back[d].add(s)
+            cache["fwd"] = {k: sorted(v) for k, v in fwd.items()}
+            cache["back"] = {k: sorted(v) for k, v in back.items()}
+        return cache[which]
+
+    def function_at(self, file: str, line: int) -> Node | None:
+        """The innermost function of ``file`` whose lines hold ``line``."""
+        hits = [n for n in self.nodes.values()
+                if n.kind == "function" and n.file == file and n.lineno <= line <= n.end_lineno]
+        return max(hits, key=lambda n: n.lineno, default=None)
+
+    def find(self, file: str, qualname: str) -> Node | None:
+        return next((n for n in self.nodes.values() if n.file == file and n.qualname == qualname), None)
+
+
+def module_name(path: str) -> str:
+    """``pkg/sub/mod.py`` -> ``pkg.sub.mod``; ``pkg/__init__.py`` -> ``pkg``."""
+    parts = path[:-3].split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+class _Module:
+    """One parsed file: its imports (local name -> dotted target) and definitions."""
+
+    def __init__(self, path: str, tree: ast.Module) -> None:
+        self.path, self.tree, self.name = path, tree, module_name(path)
+        self.package = self.name if path.endswith("__init__.py") else self.name.rpartition(".")[0]
+        self.imports: dict[str, str] = {}
+
+    def resolve_from(self, node: ast.ImportFrom) -> str:
+        if not node.level:
+            return node.module or ""
+        base = self.package.split(".") if self.package else []
+        base = base[: len(base) - node.level + 1] if node.level > 1 else base
+        return ".".join(base + ([node.module] if node.module else []))
+
+
+def build_graph(files: Mapping[str, str]) -> Graph:
+    """The graph of every parseable ``.py`` file in ``files`` (relative path -> text)."""
+    graph = Graph()
+    modules: list[_Module] = []
+    for path, text in sorted(files.items()):
+        if not path.endswith(".py"):
+            continue
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        mod = _Module(path, tree)
+        modules.append(mod)
+        end = len(text.splitlines()) or 1
+        graph.nodes[mod.name] = Node(mod.name, "module", path, "", 1, end)
+        _definitions(graph, mod, tree.body, mod.name, "")
+    by_name = {m.name: m for m in modules}
+    methods: dict[str, list[str]] = defaultdict(list)
+    for n in graph.nodes.values():
+        if n.kind == "function" and "." in n.qualname:
+            methods[n.name].append(n.id)
+    for mod in modules:
+        _imports(graph, mod, by_name)
+    for mod in modules:
+        _inherits(graph, mod)
+    for mod in modules:
+        _invokes(graph, mod, methods)
+    return graph
+
+
+def _definitions(graph: Graph, mod: _Module, body: list[ast.stmt], parent: str, prefix: str) -> None:
+    for stmt in body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            qual = f"{prefix}{stmt.name}"
+            kind = "class" if isinstance(stmt, ast.ClassDef) else "function"
+            node_id = f"{mod.name}.{qual}"
+            graph.nodes[node_id] = Node(node_id, kind, mod.path, qual, stmt.lineno, stmt.end_lineno or stmt.lineno)
+            graph.edges.add((parent, "contains", node_id))
+            if kind == "class":
+                _definitions(graph, mod, stmt.body, node_id, qual + ".")
+
+
+def _imports(graph: Graph, mod: _Module, by_name: dict[str, _Module]) -> None:
+    for node in ast.walk(mod.tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                mod.imports[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
+                target = alias.name
+                while target and target not in by_name:
+                    target = target.rpartition(".")[0]
+                if target:
+                    graph.add_edge(mod.name, "imports", target)
+        elif isinstance(node, ast.ImportFrom):
+            base = mod.resolve_from(node)
+            for alias in node.names:
+                full = f"{base}.{alias.name}" if base else alias.name
+                mod.imports[alias.asname or alias.name] = full
+                graph.add_edge(mod.name, "imports", full if full in by_name else base)
+
+
+def _resolve(graph: Graph, mod: _Module, dotted: str) -> str | None:
+    """A dotted name as written in ``mod`` -> a node id, through the module's imports."""
+    head, _, rest = dotted.partition(".")
+    for candidate in (f"{mod.name}.{dotted}", f"{mod.imports[head]}{'.' + rest if rest else ''}" if head in mod.imports else None):
+        if candidate and candidate in graph.nodes:
+            return candidate
+    return None
+
+
+def _dotted(expr: ast.expr) -> str | None:
+    if isinstance(expr, ast.Name):
+        return expr.id
+    if isinstance(expr, ast.Attribute):
+        inner = _dotted(expr.value)
+        return f"{inner}.{expr.attr}" if inner else None
+    return None
+
+
+def _inherits(graph: Graph, mod: _Module) -> None:
+    for node in ast.walk(mod.tree):
+        if isinstance(node, ast.ClassDef):
+            owner = _class_id(graph, mod, node)
+            for base in node.bases:
+                name = _dotted(base)
+                target = _resolve(graph, mod, name) if name else None
+                if owner and target and graph.nodes[target].kind == "class":
+                    graph.add_edge(owner, "inherits", target)
+
+
+def _class_id(graph: Graph, mod: _Module, cls: ast.ClassDef) -> str | None:
+    return next((n.id for n in graph.nodes.values()
+                 if n.kind == "class" and n.file == mod.path and n.lineno == cls.lineno), None)
+
+
+def method_of(graph: Graph, cls: str, name: str) -> str | None:
+    """``name`` defined on class ``cls`` or the nearest base that defines it."""
+    seen: set[str] = set()
+    queue = [cls]
+    while queue:
+        current = queue.pop(0)
+        if current in seen:
+            continue
+        seen.add(current)
+        if f"{current}.{name}" in graph.nodes:
+            return f"{current}.{name}"
+        queue.extend(graph.out(current, "inherits"))
+    return None
+
+
+def _invokes(graph: Graph, mod: _Module, methods: dict[str, list[str]]) -> None:
+    for fn in [n for n in graph.nodes.values() if n.kind == "function" and n.file == mod.path]:
+        body = _function_ast(mod.tree, fn)
+        if body is None:
+            continue
+        cls = fn.id.rsplit(".", 1)[0] if graph.nodes.get(fn.id.rsplit(".", 1)[0], None) and \
+            graph.nodes[fn.id.rsplit(".", 1)[0]].kind == "class" else None
+        for call in (c for c in ast.walk(body) if isinstance(c, ast.Call)):
+            for target in _call_targets(graph, mod, cls, call.func, methods):
+                graph.add_edge(fn.id, "invokes", target)
+
+
+def _function_ast(tree: ast.Module, fn: Node) -> ast.AST | None:
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno == fn.lineno and node.name == fn.name:
+            return node
+    return None
+
+
+def _call_targets(graph: Graph, mod: _Module, cls: str | None, func: ast.expr,
+                  methods: dict[str, list[str]]) -> list[str]:
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls") and cls:
+        hit = method_of(graph, cls, func.attr)
+        return [hit] if hit else []
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and _dotted(func.value.func) == "super" and cls:
+        hits = [method_of(graph, base, func.attr) for base in graph.out(cls, "inherits")]
+        return [h for h in hits if h]
+    name = _dotted(func)
+    target = _resolve(graph, mod, name) if name else None
+    if target:
+        node = graph.nodes[target]
+        if node.kind == "class":
+            init = method_of(graph, target, "__init__")
+            return [target] + ([init] if init else [])
+        return [target] if node.kind == "function" else []
+    if isinstance(func, ast.Attribute):
+        guesses = methods.get(func.attr, [])
+        return list(guesses) if 0 < len(guesses) <= MAX_METHOD_GUESSES else []
+    return []
+
+
+_CACHE: dict[str, Graph] = {}
+
+
+def graph_for(files: Mapping[str, str]) -> Graph:
+    """:func:`build_graph`, cached by the files' content (one build per repository version)."""
+    digest = hashlib.sha256()
+    for path, text in sorted(files.items()):
+        digest.update(path.encode() + b"\0" + text.encode() + b"\0")
+    key = digest.hexdigest()
+    if key not in _CACHE:
+        _CACHE[key] = build_graph(files)
+    return _CACHE[key]
