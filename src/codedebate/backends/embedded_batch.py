@@ -24,7 +24,7 @@ from typing import Any
 from codedebate.backends.embedded_prompt import PreparedCall
 
 CACHE_SEQ = 0  # sequence id that keeps the last shared prefix between calls
-STEP_SEQS = 3  # most sequences decoded by one llama_decode (see BatchEngine._step)
+PROBE = b"def add(a: int, b: int) -> int:\n    return a + b\n"  # any short text works (see calibrate)
 
 
 @dataclass
@@ -36,6 +36,8 @@ class BatchStats:
     decoded_prompt_tokens: int = 0  # prompt tokens actually decoded (the rest came from the prefix cache)
     generated_tokens: int = 0
     max_active: int = 0  # most sequences decoded in one step
+    prompt_seconds: float = 0.0  # decoding prompts (and the prefix cache)
+    step_seconds: float = 0.0  # generation steps: decoding plus sampling
 
 
 @dataclass
@@ -122,7 +124,7 @@ class BatchEngine:
         params.n_ctx = self.n_ctx * n_streams
         params.n_seq_max = n_streams
         params.kv_unified = False
-        params.n_batch = max(self.block, STEP_SEQS)
+        params.n_batch = max(self.block, self.max_seqs)
         params.n_ubatch = params.n_batch
         self.ctx = llama_cpp.llama_init_from_model(llm._model.model, params)
         if not self.ctx:
@@ -132,6 +134,8 @@ class BatchEngine:
         self.vocab = llm._model.vocab
         self._batch = llama_cpp.llama_batch_init(params.n_batch, 0, 1)
         self._cached: list[int] = []  # tokens held by CACHE_SEQ
+        with self.lock:
+            self.step_seqs = self.calibrate()
         self._queue: queue.Queue[_Job | None] = queue.Queue()
         self._closed = False
         self._thread = threading.Thread(target=self._worker, name="embedded-batch", daemon=True)
@@ -249,10 +253,12 @@ class BatchEngine:
         The sequential path (``Llama.eval``) decodes a prompt in the same blocks, so both give the same
         KV cache and logits; ``start`` is always a block boundary.
         """
+        began = time.perf_counter()
         for lo in range(start, len(tokens), self.block):
             hi = min(lo + self.block, len(tokens))
             self._decode([(seq, tokens[q], q, want_last and q == len(tokens) - 1) for q in range(lo, hi)])
             self.stats.decoded_prompt_tokens += hi - lo
+        self.stats.prompt_seconds += time.perf_counter() - began
 
     def _extend_cache(self, prefix: tuple[int, ...]) -> None:
         """Make CACHE_SEQ hold the whole blocks of ``prefix`` (keeping the blocks it already shares)."""
@@ -265,24 +271,60 @@ class BatchEngine:
             self._prefill(CACHE_SEQ, target, keep, want_last=False)
         self._cached = target
 
+    def calibrate(self) -> int:
+        """The most sequences one step may decode without changing any sequence's logits.
+
+        llama.cpp's CPU matrix kernels do not compute a row the same way for every batch size (on
+        this project's machine, 1-3 rows agree bitwise and 4 or more do not). The choice depends
+        on the batch shape only, so one probe decides: the probe's last token is decoded alone,
+        then by k sequences at once, and k is kept while every row equals the lone logits.
+        """
+        import numpy as np
+
+        lc, n_vocab = self._lc, self.llm.n_vocab()
+        probe = list(self.llm.tokenize(PROBE, add_bos=False))
+        last = len(probe) - 1
+
+        def step(k: int) -> list[Any]:
+            for seq in range(1, k + 1):
+                lc.llama_memory_seq_rm(self.mem, seq, last, -1)
+            self._decode([(seq, probe[last], last, True) for seq in range(1, k + 1)])
+            return [np.ctypeslib.as_array(lc.llama_get_logits_ith(self.ctx, i), shape=(n_vocab,)).copy()
+                    for i in range(k)]
+
+        try:
+            self._decode([(1, tok, pos, False) for pos, tok in enumerate(probe[:last])])
+            for seq in range(2, self.max_seqs + 1):
+                lc.llama_memory_seq_cp(self.mem, 1, seq, -1, -1)
+            alone = step(1)[0]
+            best = 1
+            for k in range(2, self.max_seqs + 1):
+                if not all(np.array_equal(row, alone) for row in step(k)):
+                    break
+                best = k
+            return best
+        finally:
+            self._reset()
+
     def _step(self, slots: dict[int, _Slot], free: list[int]) -> None:
         """Decode the last sampled token of every active sequence, then sample each one's next token.
 
-        At most ``STEP_SEQS`` sequences share one llama_decode: on this machine a token's logits are
-        bitwise the same for 1 to 3 tokens in a batch but not for 4 or more (llama.cpp's matrix
-        kernels change with the batch size), so larger steps would make replies depend on companions.
+        At most ``step_seqs`` sequences share one llama_decode (see :meth:`calibrate`), so a
+        sequence's logits never depend on its companions.
         """
+        began = time.perf_counter()
         active = list(slots.values())
         self.stats.steps += 1
         self.stats.max_active = max(self.stats.max_active, len(active))
-        for lo in range(0, len(active), STEP_SEQS):
-            group = active[lo:lo + STEP_SEQS]
+        for lo in range(0, len(active), self.step_seqs):
+            group = active[lo:lo + self.step_seqs]
             for i, s in enumerate(group):
                 s.batch_index = i
             self._decode([(s.seq_id, s.out[-1], s.n_past, True) for s in group])
             for s in group:
                 s.n_past += 1
                 self._sample(s, slots, free)
+        self.stats.step_seconds += time.perf_counter() - began
 
     def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
         """One llama_decode of (seq_id, token, pos, wants_logits) entries."""
