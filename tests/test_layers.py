@@ -21,7 +21,7 @@ ALLOWED = {
     "protocol": {"errors", "records", "backends", "executor", "tasks", "repo"},
     "stats": {"errors", "records"},
     "pipeline": {"errors", "protocol", "backends", "tasks"},
-    "cli": {"errors", "records", "backends", "executor", "tasks", "protocol", "stats", "pipeline"},
+    "cli": {"errors", "records", "backends", "executor", "tasks", "protocol", "stats", "pipeline", "stability"},
     "__main__": {"cli"},
     "__init__": set(),
 }
