@@ -18,8 +18,9 @@ ALLOWED = {
     "executor": {"errors", "tasks"},
     "tasks": {"errors", "executor"},
     "repo": {"errors", "tasks", "executor"},
-    "protocol": {"errors", "records", "backends", "executor", "tasks", "repo"},
-    "stats": {"errors", "records"},
+    "stability": set(),  # pure numpy/scipy math of the stability stop rule
+    "protocol": {"errors", "records", "backends", "executor", "tasks", "repo", "stability"},
+    "stats": {"errors", "records", "stability"},
     "pipeline": {"errors", "protocol", "backends", "tasks"},
     "cli": {"errors", "records", "backends", "executor", "tasks", "protocol", "stats", "pipeline", "stability"},
     "__main__": {"cli"},
