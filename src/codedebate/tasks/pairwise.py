@@ -81,3 +81,57 @@ class PairwiseKind(TaskKind):
 
     async def score(self, task: PairwiseTask, answer: int, scorer: Scorer, hidden: bool = False) -> "ExecutionResult":
         return gold_verdict("gold_preference", answer == task.label, f"preferred {answer or 'neither'}")
+
+
+# --------------------------------------------------------------------------- JSONL
+
+
+def load_pairwise_jsonl(path: Path | str) -> list[PairwiseTask]:
+    """Read the common pairwise JSONL format (LLMBar / JudgeBench style): one object per line with
+    ``input`` (or ``instruction``), ``output_1``, ``output_2``, ``label`` (1 or 2), optional ``id``
+    (default ``<file stem>-<line>``); blank lines are skipped. Errors name the file, line and field."""
+    import json
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise TaskError(path, None, "is not UTF-8 text") from None
+    except OSError as exc:
+        raise TaskError(path, None, f"cannot be read: {exc.strerror or exc}") from None
+    pairs: list[PairwiseTask] = []
+    seen: dict[str, int] = {}
+    for line_no, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        where = Path(f"{path}:{line_no}")
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise TaskError(where, None, f"is not valid JSON: {exc.msg}") from None
+        if not isinstance(data, dict):
+            raise TaskError(where, None, f"must hold a JSON object, got {type(data).__name__}")
+        key = "input" if "input" in data else "instruction"
+        stem = "".join(c if c.isalnum() or c in "_.+-" else "_" for c in path.stem)
+        task_id = data.get("id", f"{stem}-{line_no}")
+        if not isinstance(task_id, str):
+            task_id = str(task_id)
+        pair = make_pair(task_id, require(data, key, str, where), require(data, "output_1", str, where),
+                         require(data, "output_2", str, where), data.get("label"),
+                         optional_str(data, "source", where), where)
+        if pair.id in seen:
+            raise TaskError(where, "id", f"'{pair.id}' is already used on line {seen[pair.id]}")
+        seen[pair.id] = line_no
+        pairs.append(pair)
+    if not pairs:
+        raise TaskError(path, None, "holds no pairs (one JSON object per line expected)")
+    return pairs
+
+
+def pair_to_json(pair: PairwiseTask) -> dict[str, Any]:
+    """The task-file form of a pair (what ``load_task`` reads back)."""
+    data: dict[str, Any] = {"kind": PairwiseTask.kind, "id": pair.id, "instruction": pair.instruction,
+                            "output_1": pair.output_1, "output_2": pair.output_2, "label": pair.label}
+    if pair.origin:
+        data["source"] = pair.origin
+    return data
