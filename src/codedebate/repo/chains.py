@@ -18,6 +18,7 @@ from .graph import Graph, Node
 DEFAULT_DEPTH, DEFAULT_BRANCHES, DEFAULT_TOP_K = 5, 3, 5
 #: A frame in pytest's short traceback: ``path/to/file.py:12: in function``.
 FRAME = re.compile(r"([\w./\\-]+\.py):(\d+):? in (\w+)")
+ISSUE_RANK = 50  # issue words are weaker evidence than any traceback frame
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
@@ -73,10 +74,14 @@ def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_fi
             node = graph.function_at(rel, int(line)) if rel else None
             if node is not None and node.name == func:
                 entries.append(Entry(node.id, f"frame {func} ({rel}:{line}) in the traceback of {test_id}", depth))
+        for hit in issue_entries(graph, text):
+            if graph.nodes[hit.node].file != test_file_of.get(test_id, test_id.partition("::")[0]):
+                entries.append(Entry(hit.node, f"{graph.nodes[hit.node].qualname} appears in the failure of {test_id}",
+                                     len(frames) + 1))
         test_path, _, name = test_id.partition("::")
         test = graph.find(test_file_of.get(test_id, test_path), name)
         if test is not None:
-            entries.append(Entry(test.id, f"failing test {test_id}", len(frames) + 1))
+            entries.append(Entry(test.id, f"failing test {test_id}", len(frames) + 2))
     return entries
 
 
@@ -88,7 +93,7 @@ def issue_entries(graph: Graph, issue: str, skip_files: set[str] = frozenset()) 
         if node.kind == "module" or node.file in skip_files or node.name.startswith("_") and node.name != "__init__":
             continue
         if node.qualname in words or (len(node.name) > 3 and node.name in words):
-            out.append(Entry(node.id, f"the issue names {node.qualname}", 10))
+            out.append(Entry(node.id, f"the text names {node.qualname}", ISSUE_RANK))
     return out
 
 

@@ -124,8 +124,9 @@ def build_graph(files: Mapping[str, str]) -> Graph:
         _imports(graph, mod, by_name)
     for mod in modules:
         _inherits(graph, mod)
+    properties = _properties(modules, graph)
     for mod in modules:
-        _invokes(graph, mod, methods)
+        _invokes(graph, mod, methods, properties)
     return graph
 
 
@@ -208,16 +209,47 @@ def method_of(graph: Graph, cls: str, name: str) -> str | None:
     return None
 
 
-def _invokes(graph: Graph, mod: _Module, methods: dict[str, list[str]]) -> None:
+def _properties(modules: list[_Module], graph: Graph) -> dict[str, list[str]]:
+    """Methods decorated ``@property`` (or ``functools.cached_property``) by name."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for mod in modules:
+        for node in ast.walk(mod.tree):
+            if isinstance(node, ast.ClassDef):
+                owner = _class_id(graph, mod, node)
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and owner and any(
+                            (_dotted(d) or "").rsplit(".", 1)[-1] in ("property", "cached_property")
+                            for d in item.decorator_list):
+                        out[item.name].append(f"{owner}.{item.name}")
+    return out
+
+
+def _invokes(graph: Graph, mod: _Module, methods: dict[str, list[str]], properties: dict[str, list[str]]) -> None:
     for fn in [n for n in graph.nodes.values() if n.kind == "function" and n.file == mod.path]:
         body = _function_ast(mod.tree, fn)
         if body is None:
             continue
         cls = fn.id.rsplit(".", 1)[0] if graph.nodes.get(fn.id.rsplit(".", 1)[0], None) and \
             graph.nodes[fn.id.rsplit(".", 1)[0]].kind == "class" else None
+        called = set()
         for call in (c for c in ast.walk(body) if isinstance(c, ast.Call)):
+            called.add(id(call.func))
             for target in _call_targets(graph, mod, cls, call.func, methods):
                 graph.add_edge(fn.id, "invokes", target)
+        for attr in (a for a in ast.walk(body) if isinstance(a, ast.Attribute) and id(a) not in called):
+            for target in _property_targets(graph, cls, attr, properties):
+                graph.add_edge(fn.id, "invokes", target)
+
+
+def _property_targets(graph: Graph, cls: str | None, attr: ast.Attribute, properties: dict[str, list[str]]) -> list[str]:
+    """Reading ``obj.name`` runs a ``@property`` called ``name`` (on self's class, or a few guesses)."""
+    if not isinstance(attr.ctx, ast.Load) or attr.attr not in properties:
+        return []
+    if isinstance(attr.value, ast.Name) and attr.value.id == "self" and cls:
+        hit = method_of(graph, cls, attr.attr)
+        return [hit] if hit in properties[attr.attr] else []
+    guesses = properties[attr.attr]
+    return list(guesses) if len(guesses) <= MAX_METHOD_GUESSES else []
 
 
 def _function_ast(tree: ast.Module, fn: Node) -> ast.AST | None:
