@@ -26,7 +26,7 @@ def test_defaults_are_the_thesis_protocol():
     s = DebateSettings()
     assert s.agents == [DEFAULT_MODEL] * 3 and s.judge is None and s.protocol == "debate"
     assert DEFAULT_MODEL == "embedded:qwen2.5-coder-0.5b"  # the backends' default, re-exported
-    assert (s.max_rounds, s.revision_temperature, s.temperature_step, s.max_temperature) == (3, 0.4, 0.15, 0.9)
+    assert (s.max_rounds, s.revision_temperature, s.temperature_step, s.max_temperature) == (5, 0.4, 0.15, 0.9)
     assert (s.consensus_threshold, s.min_votes, s.min_consensus_pass_rate) == (0.6, 2, 0.5)
     assert (s.all_pass_weight, s.pylint_weight_max, s.regression_tolerance) == (1.5, 1.2, 1)
     assert (s.critique_history_bugs, s.critique_history_chars) == (3, 60)
@@ -45,7 +45,7 @@ def test_from_mapping_rejects_unknown_key():
     ("agents", [], "at least one proposer"),
     ("judge", 3, "must be a string or null"),
     ("backend", [], "must be a mapping"),
-    ("max_rounds", 6, "between 1 and 5"),
+    ("max_rounds", 0, "at least 1"),
     ("revision_strategy", "random", "uniform, diverse"),
     ("consensus_threshold", 1.5, "between 0 and 1"),
 ])

@@ -29,16 +29,23 @@ def register(sub: argparse._SubParsersAction) -> None:
         "run",
         help="run one debate (or solo attempt) on one task and write its Parquet records",
         description="Run the protocol on one task; write DIR/summary.parquet, DIR/per_round.parquet "
-        "and DIR/transcript.parquet. Options override values of --settings.",
+        "and DIR/transcript.parquet. Options override values of --config, which override "
+        "--settings. The thesis's `python -m src.main` flags (--task, --agents, --judge, --solo, "
+        "--max-rounds, --output, --config, --verbose) mean the same here (docs/thesis-cli.md).",
     )
     p.add_argument("--task", required=True, type=Path, metavar="PATH", help="task JSON file")
-    p.add_argument("--output", required=True, type=Path, metavar="DIR", help="folder for the record files")
+    p.add_argument("--output", type=Path, metavar="DIR",
+                   help="folder for the record files (default: results/runs/EXPERIMENT/TASK_ID/SEED, printed)")
     p.add_argument("--settings", type=Path, metavar="FILE.yaml", help="run settings (see docs/protocol.md)")
-    p.add_argument("--agents", nargs="+", metavar="MODEL", help="proposer models (default: 3 x the embedded model)")
+    p.add_argument("--config", type=Path, metavar="CONFIG.yaml",
+                   help="the thesis's config.yaml (ollama.*, debate.*); flags win over it")
+    p.add_argument("--agents", nargs="+", metavar="MODEL",
+                   help="proposer models, space- or comma-separated (default: 3 x the embedded model)")
     p.add_argument("--judge", metavar="MODEL", help="judge model (critiques and votes only); 'none' for no judge")
     p.add_argument("--protocol", metavar="NAME", help="registered protocol name: " + " | ".join(protocol_names()))
-    p.add_argument("--solo", action="store_true", help="one model, one attempt (same as --protocol solo)")
-    p.add_argument("--max-rounds", type=int, metavar="N", help="rounds at most (1-5)")
+    p.add_argument("--solo", action="store_true",
+                   help="one model, one attempt (same as --protocol solo); with several --agents, the first")
+    p.add_argument("--max-rounds", type=int, metavar="N", help="rounds at most (>= 1, default 5)")
     p.add_argument("--adaptive-temperature", action=argparse.BooleanOptionalAction, default=None,
                    help="raise the revision temperature while an agent does not improve")
     p.add_argument("--critique-history", action=argparse.BooleanOptionalAction, default=None,
@@ -52,6 +59,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, metavar="S", help="run seed")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", dest="options",
                    help="a protocol option (protocol_options.KEY; VALUE read as YAML), repeatable")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="print each model call's prompt and reply as the run goes")
     p.add_argument("--experiment", default="default", metavar="NAME", help="experiment tag (default: default)")
     p.add_argument("--task-set", metavar="NAME",
                    help="task set name (default: the task's nearest folder that is not a difficulty)")
@@ -69,18 +78,34 @@ def default_task_set(task_path: Path) -> str:
     return ""
 
 
-def resolve_settings(args: argparse.Namespace) -> DebateSettings:
-    """The settings file (or defaults) with the command-line options applied on top."""
+def resolve_settings(args: argparse.Namespace, notices: list[str] | None = None) -> DebateSettings:
+    """Defaults < --settings file < thesis --config file < command-line options.
+
+    Lines for the user (keys of --config nothing reads, agents --solo leaves out) go to notices.
+    """
+    notices = [] if notices is None else notices
     base = DebateSettings.from_yaml(args.settings) if args.settings else DebateSettings()
+    if getattr(args, "config", None):
+        from codedebate.cli.thesis_config import read_thesis_config
+
+        thesis = read_thesis_config(args.config)
+        base = thesis.apply(base, str(args.config))
+        notice = thesis.notice(str(args.config))
+        if notice:
+            notices.append(notice)
     overrides: dict[str, Any] = {}
     if args.agents:
-        overrides["agents"] = list(args.agents)
+        overrides["agents"] = split_models(args.agents)
     if args.judge is not None:
         overrides["judge"] = None if args.judge.lower() in ("none", "null", "") else args.judge
     if args.protocol:
         overrides["protocol"] = args.protocol
     if args.solo:
         overrides["protocol"] = "solo"
+        agents = overrides.get("agents", base.agents)
+        if len(agents) > 1:  # the thesis's --solo runs the first of the given agents
+            overrides["agents"] = agents[:1]
+            notices.append(f"notice: --solo runs the first of {len(agents)} agents: {agents[0]}")
     if args.options:
         overrides["protocol_options"] = {**base.protocol_options, **parse_option_pairs(args.options)}
     for key in ("max_rounds", "adaptive_temperature", "critique_history", "revision_strategy",
@@ -89,6 +114,18 @@ def resolve_settings(args: argparse.Namespace) -> DebateSettings:
         if value is not None:
             overrides[key] = value
     return base.replace("command line", **overrides) if overrides else base
+
+
+def split_models(values: list[str]) -> list[str]:
+    """Model names given space- or comma-separated (``a b``, ``a,b``) as one list."""
+    return [name.strip() for value in values for name in value.split(",") if name.strip()]
+
+
+def default_output(experiment: str, task_id: str, seed: int) -> Path:
+    """Where a run without --output writes: the pipeline's cell folder of the same run."""
+    from codedebate.pipeline.paths import cell_dir
+
+    return Path(cell_dir(experiment, task_id, seed))
 
 
 def parse_option_pairs(pairs: list[str]) -> dict[str, Any]:
@@ -118,13 +155,19 @@ def check_backend_options(settings: DebateSettings, source: str) -> None:
 def cmd_run(args: argparse.Namespace) -> int:
     from codedebate.cli.progress import make_progress
 
+    notices: list[str] = []
     try:
-        settings = resolve_settings(args)
-        check_backend_options(settings, str(args.settings or "settings"))
+        settings = resolve_settings(args, notices)
+        check_backend_options(settings, str(args.settings or args.config or "settings"))
         task = load_task(args.task)
     except (SettingsError, TaskError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    for notice in notices:
+        print(notice, file=sys.stderr)
+    if args.output is None:
+        args.output = default_output(args.experiment, task.id, settings.seed)
+        print(f"no --output given: records go to {args.output}/")
     from codedebate.records import RecordError, writer_lock
 
     task_set = args.task_set or default_task_set(args.task)
@@ -138,7 +181,12 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _run_and_write(args: argparse.Namespace, task: Task, settings: DebateSettings, task_set: str,
                    make_progress: Any) -> int:
-    with make_progress(sys.stdout.isatty(), task.id) as progress:
+    verbose = getattr(args, "verbose", False)
+    with make_progress(sys.stdout.isatty() and not verbose, task.id) as progress:
+        if verbose:  # prompts and replies on stdout, between plain progress lines on stderr
+            from codedebate.cli.verbose import VerboseCalls
+
+            progress = VerboseCalls(progress)
         try:
             _, records = asyncio.run(_run(task, settings, args, task_set, progress))
         except SettingsError as exc:

@@ -95,5 +95,6 @@ class RunContext:
                                     response.completion_tokens, time.monotonic() - start, response.finish_reason)
         state.calls.append(CallRecord(index, agent, phase, round_no, request, response))
         self.progress("call", agent=agent.id, phase=phase, round=round_no, tokens=response.completion_tokens,
-                      seconds=response.seconds, finish_reason=response.finish_reason)
+                      seconds=response.seconds, finish_reason=response.finish_reason,
+                      model=agent.model, messages=request.messages, reply=response.text)
         return response

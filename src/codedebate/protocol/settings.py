@@ -31,7 +31,7 @@ class DebateSettings:
     agents: list[str] = field(default_factory=lambda: [DEFAULT_MODEL] * 3)
     judge: str | None = None
     protocol: str = "debate"
-    max_rounds: int = 3
+    max_rounds: int = 5
     early_stop_on_perfect: bool = True
     proposal_temperature: float = 0.7
     adaptive_temperature: bool = True
@@ -177,8 +177,8 @@ def _check_values(s: DebateSettings, source: str) -> None:
         fail("agents", "model names must not be empty")
     if s.judge is not None and not s.judge.strip():
         fail("judge", "must be a model name or null")
-    if not 1 <= s.max_rounds <= 5:
-        fail("max_rounds", f"must be between 1 and 5, got {s.max_rounds}")
+    if s.max_rounds < 1:
+        fail("max_rounds", f"must be at least 1, got {s.max_rounds}")
     if s.revision_strategy not in REVISION_STRATEGIES:
         fail("revision_strategy", f"must be one of {', '.join(REVISION_STRATEGIES)}, got {s.revision_strategy!r}")
     for key in ("proposal_temperature", "revision_temperature", "max_temperature", "temperature_step"):
