@@ -2,7 +2,8 @@
 
 File format: ``{"kind": "multiple_choice", "id", "question", "choices": [..] or {"A": ..},
 "answer": "B", "subject"}``. The answer in a reply is the last ``(X)`` with X a valid letter;
-fallback: the last line of the form ``Answer: X`` / ``answer is X``; otherwise no answer (wrong).
+fallback: the last ``Answer: X`` / ``answer is X`` (lowercase x only at the end of its line);
+otherwise no answer (scored wrong). Dataset loaders (MMLU CSV, JSONL, Parquet) are in ``mmlu.py``.
 """
 
 from __future__ import annotations
@@ -80,15 +81,20 @@ def make_mc_task(task_id: str, question: str, choices: Any, answer: Any, subject
 
 
 _PAREN = re.compile(r"\(([A-Z])\)")
-_FALLBACK = re.compile(r"answer(?:\s+is)?\s*[:=]?\s*\(?([A-Z])\b", re.IGNORECASE)
+# 'answer: B' / 'the answer is **B**' anywhere; a lowercase letter only when it ends the line
+# ('answer: c'), so 'the answer is a prime' is not read as A.
+_FALLBACK = re.compile(r"(?i:answer(?:\s+is)?)[\s*:=]*\(?([A-Z])\b|"
+                       r"(?i:answer(?:\s+is)?)[\s*:=]*\(?([a-z])\)?\**\s*[.!]?\s*$", re.MULTILINE)
 
 
 def extract_letter(reply: str, letters: str) -> str:
-    """The last ``(X)`` with X among ``letters``; else the last 'answer: X' / 'answer is X'; else ''."""
+    """The last ``(X)`` with X among ``letters``; else the last 'answer: X' / 'answer is X' (a
+    lowercase letter only at the end of its line); else '' (no answer, scored wrong)."""
     found = [m for m in _PAREN.findall(reply) if m in letters]
     if found:
         return found[-1]
-    found = [m.upper() for m in _FALLBACK.findall(reply) if m.upper() in letters]
+    found = [(m.group(1) or m.group(2)).upper() for m in _FALLBACK.finditer(reply)]
+    found = [f for f in found if f in letters]
     return found[-1] if found else ""
 
 
