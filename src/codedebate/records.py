@@ -113,6 +113,8 @@ PER_ROUND_COLUMNS: list[Column] = [
     ("completion_tokens", "Int64", "completion tokens of the generating call(s)"),
     ("code", "string", "the solution (JSON object file name -> source for multi-file tasks)"),
     ("test_outcomes", "string", "JSON {visible: {test: outcome}, hidden: {test: outcome}}; hidden only when scored"),
+    ("votes_received", "string", "JSON list of the votes this solution got this round: {voter, confidence, weight}"),
+    ("critiques_received", "string", "JSON list of this round's critiques of this agent: {critic, bugs: [{text, grounded}]}"),
 ]
 
 TRANSCRIPT_COLUMNS: list[Column] = [

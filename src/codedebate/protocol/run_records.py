@@ -20,6 +20,7 @@ from codedebate.records import RunRecords
 from .extensions import RecordExtension
 from .state import CallRecord, DebateState, Solution
 from .stop_rules import CONSENSUS, EARLY_STOP
+from .voting import Candidate, VotingRule
 
 NAN = float("nan")
 
@@ -137,7 +138,21 @@ def per_round_row(state: DebateState, ident: dict[str, Any], round_no: int, sol:
         "complexity": _opt(sol.result.complexity), "prompt_tokens": sol.prompt_tokens,
         "completion_tokens": sol.completion_tokens, "code": sol.code_text(),
         "test_outcomes": outcomes_json(sol),
+        **received(state, round_no, sol),
     }
+
+
+def received(state: DebateState, round_no: int, sol: Solution) -> dict[str, str]:
+    """The votes and critiques one agent's solution got in one round, as JSON lists."""
+    rnd = next(r for r in state.rounds if r.number == round_no)
+    agent = state.agent(sol.agent_id)
+    rule = VotingRule.from_settings(state.settings)
+    candidate = Candidate(agent.number, sol.pass_rate, sol.all_passed, sol.result.pylint_score)
+    votes = [{"voter": v.voter, "confidence": v.confidence, "weight": round(rule.weight(v, candidate), 6)}
+             for v in rnd.votes if v.choice == agent.number]
+    critiques = [{"critic": c.critic_id, "bugs": [{"text": b.text, "grounded": b.grounded} for b in c.bugs]}
+                 for c in rnd.critiques if c.target_id == sol.agent_id]
+    return {"votes_received": json.dumps(votes), "critiques_received": json.dumps(critiques)}
 
 
 def outcomes_json(sol: Solution) -> str:
