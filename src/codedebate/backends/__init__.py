@@ -1,7 +1,8 @@
 """LLM backends chosen by model name: ``get_backend("embedded:qwen2.5-coder-0.5b")``.
 
 Names: ``embedded:<alias>`` / ``embedded:/path/model.gguf`` / any ``*.gguf`` path (in-process
-llama.cpp), ``scripted:<script.json>`` (test-only replay), ``ollama:<tag>`` or any other name,
+llama.cpp), ``scripted:<script.json>`` (test-only replay), ``openai:<model>@<base_url>`` (an
+OpenAI-compatible server: vLLM, SGLang, llama.cpp's server, a hosted API), ``ollama:<tag>`` or any other name,
 e.g. ``qwen2.5-coder:7b`` (Ollama server). Implementations register by prefix and are imported
 only when used; one name + options gives one instance per process.
 """
@@ -45,6 +46,10 @@ register_backend(
     {"n_ctx", "n_threads", "seed", "cache_dir", "verify_weights", "extra_buffers", "batch", "batch_seqs"},
 )
 register_backend("scripted", "codedebate.backends.scripted:create", set())
+register_backend(
+    "openai", "codedebate.backends.openai_compat:create",
+    {"api_key_env", "request_timeout_s", "retries", "backoff_s"},
+)
 register_backend(
     "ollama", "codedebate.backends.ollama:create",
     {"host", "num_ctx", "request_timeout_s", "retries", "backoff_s", "keep_alive", "seed"},

@@ -79,5 +79,5 @@ def get_protocol(settings: DebateSettings, source: str = "settings") -> Protocol
 
 def agent_id(prefix: str, model: str) -> str:
     """A readable agent id, e.g. agent_1_qwen2.5-coder-0.5b."""
-    short = resolve(model)[1].rstrip("/").rsplit("/", 1)[-1]  # without the backend prefix and folders
+    short = resolve(model)[1].split("@", 1)[0].rstrip("/").rsplit("/", 1)[-1]  # no prefix, folders, @server
     return f"{prefix}_" + re.sub(r"[^\w.:-]+", "_", short)
