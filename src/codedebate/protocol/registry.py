@@ -23,7 +23,7 @@ from .stop_rules import StopRule
 
 BackendFor = Callable[[str], Backend]
 BUILTIN_MODULES = ("codedebate.protocol.debate", "codedebate.protocol.solo", "codedebate.protocol.star",
-                   "codedebate.protocol.mesh", "codedebate.protocol.swe_debate")
+                   "codedebate.protocol.mesh", "codedebate.protocol.swe_debate", "codedebate.protocol.judge_debate")
 
 
 @dataclass(frozen=True)
