@@ -27,7 +27,7 @@ EXIT_DIFFERENT, EXIT_BAD_INPUT, EXIT_MISMATCH = 1, 2, 3
 #: columns a replay may change: wall-clock times, the code version and the response-cache counts
 VOLATILE_COLUMNS: dict[str, tuple[str, ...]] = {
     "summary": ("duration_seconds", "avg_round_duration", "total_llm_time", "total_execution_time",
-                "started_at", "code_version", "cache_hits", "cache_misses"),
+                "model_seconds", "started_at", "code_version", "cache_hits", "cache_misses"),
     "per_round": ("generation_time",),
     "transcript": ("seconds",),
 }
