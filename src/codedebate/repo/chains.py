@@ -98,13 +98,16 @@ def issue_entries(graph: Graph, issue: str, skip_files: set[str] = frozenset()) 
 
 
 def _walk(graph: Graph, start: str, step, max_depth: int, max_branches: int) -> list[tuple[str, ...]]:
-    """Every simple path from ``start`` of 1..max_depth edges, ``max_branches`` neighbours per node."""
+    """Every simple path from ``start`` of 1..max_depth edges, ``max_branches`` neighbours per node
+    (functions before classes, then by name)."""
     paths: list[tuple[str, ...]] = []
     frontier = [(start,)]
     for _ in range(max_depth):
         nxt = []
         for path in frontier:
-            for neighbour in [n for n in step(path[-1]) if n not in path][:max_branches]:
+            options = sorted((n for n in step(path[-1]) if n not in path),
+                             key=lambda n: (graph.nodes[n].kind != "function", n))  # classes lead nowhere
+            for neighbour in options[:max_branches]:
                 nxt.append(path + (neighbour,))
         paths.extend(nxt)
         frontier = nxt
