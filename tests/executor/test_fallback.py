@@ -14,7 +14,7 @@ from codedebate.executor import Executor, ExecutorSettings, client
 
 from .conftest import make_task
 
-ALL_LAYERS = "network_namespace,mount_namespace,privilege_drop,cgroups"
+ALL_LAYERS = "network_namespace,ipc_namespace,mount_namespace,privilege_drop,cgroups,syscall_filter"
 
 
 @pytest.fixture
@@ -74,10 +74,12 @@ def test_switched_off_layer_stays_off_where_it_would_work(monkeypatch):
     """With mount_namespace off, privilege_drop is probed without it, but not switched back on."""
     from codedebate.executor import cgroups, mounts, sandbox, worker
 
-    for module, name in ((mounts, "available"), (cgroups, "available"), (sandbox, "unshare_network")):
+    for module, name in ((mounts, "available"), (cgroups, "available"), (sandbox, "unshare_network"),
+                         (sandbox, "unshare_ipc"), (sandbox, "install_syscall_filter")):
         monkeypatch.setattr(module, name, lambda: True)
     monkeypatch.setattr(sandbox, "can_drop_privileges", lambda mount_namespace: True)
     monkeypatch.setattr(sandbox, "CAPS", {})
     monkeypatch.setenv("CODEDEBATE_SANDBOX_DISABLE", "mount_namespace,privilege_drop")
-    assert worker.capabilities() == {"network_namespace": True, "mount_namespace": False,
-                                     "privilege_drop": False, "cgroups": os.geteuid() == 0}
+    assert worker.capabilities() == {"network_namespace": True, "ipc_namespace": True, "mount_namespace": False,
+                                     "privilege_drop": False, "cgroups": os.geteuid() == 0,
+                                     "syscall_filter": True}

@@ -28,6 +28,10 @@ WARNINGS = {
     "mount_namespace": "filesystem isolation is unavailable (no mount namespace): candidates see "
     "the real /tmp and every file their user may read",
     "cgroups": "per-run cgroups are unavailable: memory and process caps are per process only",
+    "ipc_namespace": "no IPC namespace: SysV shared memory, message queues and semaphores a candidate "
+    "makes outlive its run and are visible to later runs",
+    "syscall_filter": "no seccomp filter: candidates can open vsock and netlink sockets, use keyrings "
+    "and io_uring",
 }
 
 

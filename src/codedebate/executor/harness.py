@@ -1,20 +1,41 @@
 """Pytest plugin that runs inside the sandbox and streams one JSON line per event to a pipe.
 
 Each line carries the run's nonce. A test is reported passed only if pytest says so, the test
-function itself (from the test file, not a stand-in) returned normally, and the test machinery
-is unchanged since before the candidate was imported (see integrity.py and docs/sandbox.md).
+function itself (its code equal to what the harness compiled from the test file before any
+candidate code ran) returned normally, the test module's globals hold only what the test file
+binds, and the test machinery is unchanged since before the candidate was imported (see
+integrity.py and docs/sandbox.md). Plain-data checks (checks.py) are reported, not judged, here.
 """
 
 from __future__ import annotations
 
+import ast
+import builtins
 import inspect
 import json
 import os
+import symtable
+import sys
+import types
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from . import integrity
+from . import integrity, plain
+
+#: The armed plugin of this process (a sandbox child runs one session).
+ACTIVE: VerdictPlugin | None = None
+MAX_CHECK_CHARS = 1 << 20
+PUBLIC_NAMES = "__codedebate_public__"  # tasks/test_module.py: the candidate names the tests see
+REWRITE_NAMES = ("@py_builtins", "@pytest_ar")  # globals pytest's assertion rewriting adds
+
+
+def check(index: int, value: Any) -> None:
+    """Report the value of a rewritten ``assert <expr> == <literal>`` (checks.py) to the parent."""
+    plugin = ACTIVE
+    if plugin is not None:
+        plugin.record_check(index, value)
 
 
 class VerdictPlugin:
@@ -33,6 +54,14 @@ class VerdictPlugin:
         self._baseline = integrity.BASELINE or integrity.Snapshot()
         self._hot = integrity.HOT or integrity.Snapshot(integrity.HOT_PREFIXES)
         self._own: dict[str, Any] = {}
+        self._current: str | None = None
+        self._checks: dict[str, dict[int, list]] = {}
+        self._trusted: dict[tuple[str, int], types.CodeType] | None = None
+        self._allowed: set[str] | None = None
+        self._defs: set[str] = set()
+        self._imported: set[str] = set()
+        self._builtins = builtins
+        self._check_fn = check
 
     def arm(self, fd: int, nonce: str, expected: list[str], max_chars: int, *, test_file: str) -> None:
         """Give the plugin its run: channel, nonce, expected tests (may happen after registration)."""
@@ -41,7 +70,28 @@ class VerdictPlugin:
         self._expected = set(expected)
         self._max = 2 * max_chars + 100  # the parent cuts to max_chars and notes the cut
         self._test_file = os.path.realpath(test_file)
-        self._own = {k: v for k, v in vars(self).items() if k != "_own"}
+        self._own = {k: v for k, v in vars(self).items() if k not in ("_own", "_current")}
+        global ACTIVE
+        ACTIVE = self
+
+    def record_check(self, index: int, value: Any) -> None:
+        """Keep the plain-data form of a checked value (at most two distinct ones per check)."""
+        nodeid = self._current
+        if nodeid is None:
+            return
+        try:
+            text = self._dumps(plain.encode(value))
+            if len(text) > MAX_CHECK_CHARS:
+                raise plain.NotPlain("the value is too large to compare")
+        except Exception as exc:  # noqa: BLE001 - whatever the value does, the check fails
+            text = self._dumps({"error": f"{type(exc).__name__}: {exc}"[:300]})
+        slot = self._checks.setdefault(nodeid, {}).setdefault(int(index), [0, [], False])
+        slot[0] += 1
+        if text not in slot[1]:
+            if len(slot[1]) < 2:
+                slot[1].append(text)
+            else:
+                slot[2] = True
 
     def _emit(self, **record: Any) -> None:
         record["nonce"] = self._nonce
@@ -72,6 +122,70 @@ class VerdictPlugin:
         self._hot.refresh()
 
     @pytest.hookimpl(tryfirst=True)
+    def pytest_collection(self, session: Any) -> None:
+        """Compile the test file as pytest will, before any candidate code runs: the reference
+        every test function's code is compared with before it is called."""
+        from _pytest.assertion.rewrite import _rewrite_test
+
+        try:
+            _, code = _rewrite_test(Path(self._test_file), session.config)
+            source = Path(self._test_file).read_text(encoding="utf-8")
+        except Exception:  # noqa: BLE001 - pytest reports the collection error itself
+            self._trusted = {}
+            return
+        trusted: dict[tuple[str, int], types.CodeType] = {}
+        stack = [code]
+        while stack:
+            c = stack.pop()
+            trusted[(c.co_qualname, c.co_firstlineno)] = c
+            stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+        self._trusted = trusted
+        self._allowed, self._defs, self._imported = _module_names(source)
+        self._own.update(_trusted=self._trusted, _allowed=self._allowed, _defs=self._defs, _imported=self._imported)
+
+    def _code_problem(self, func: Any) -> str:
+        """'' when ``func`` is a test function compiled from the test file, unchanged."""
+        code = getattr(func, "__code__", None)
+        if code is None or os.path.realpath(code.co_filename) != self._test_file:
+            return "the test function was replaced by code outside the test file"
+        trusted = (self._trusted or {}).get((code.co_qualname, code.co_firstlineno))
+        if trusted is None or code != trusted:
+            return f"the code of {code.co_qualname} differs from the test file as compiled"
+        raw = getattr(func, "__func__", func)
+        if not trusted.co_freevars and getattr(raw, "__closure__", None) is not None:
+            return f"{code.co_qualname} was given a closure"
+        if getattr(raw, "__builtins__", self._builtins.__dict__) is not self._builtins.__dict__:
+            return f"{code.co_qualname} does not use the real builtins"
+        return ""
+
+    def _globals_problem(self, module: Any) -> str:
+        """'' when the test module's globals hold only what the test file binds, genuine."""
+        ns = vars(module)
+        real = self._builtins
+        if ns.get("__builtins__") not in (real, real.__dict__) or ns.get("@py_builtins", real) is not real:
+            return "the test module's builtins were replaced"
+        if "__codedebate_check__" in ns and ns["__codedebate_check__"] is not self._check_fn:
+            return "the test module's check function was replaced"
+        if self._allowed is not None:
+            extra = [k for k in ns if k not in self._allowed and k not in REWRITE_NAMES
+                     and not (k.startswith("__") and k.endswith("__"))]
+            if extra:
+                return f"names were added to the test module: {sorted(extra)[:5]}"
+        for name in self._defs:
+            value = ns.get(name)
+            if isinstance(value, types.FunctionType):
+                problem = self._code_problem(value)
+                if problem:
+                    return problem
+            elif not isinstance(value, type):
+                return f"the test module's {name} was replaced"
+        for name, value in list(ns.items()):
+            if isinstance(value, types.ModuleType) and name in self._imported and \
+                    sys.modules.get(value.__name__) is not value:
+                return f"the test module's {name} is not the module it imported"
+        return ""
+
+    @pytest.hookimpl(tryfirst=True)
     def pytest_collectreport(self, report: Any) -> None:
         if report.failed:
             self._emit(kind="collect_error", nodeid=report.nodeid, message=self._text(report))
@@ -86,16 +200,22 @@ class VerdictPlugin:
 
     @pytest.hookimpl(trylast=True)
     def pytest_collection_finish(self, session: Any) -> None:
-        self._check()
+        if self._check():
+            modules = {id(it.module): it.module for it in session.items if getattr(it, "module", None) is not None}
+            for module in modules.values():
+                problem = self._globals_problem(module)
+                if problem:
+                    self._emit(kind="tampered", what=[problem])
+                    return
 
     @pytest.hookimpl(wrapper=True, tryfirst=True)
     def pytest_pyfunc_call(self, pyfuncitem: Any):
         """Wrap the real test function to see with our own eyes whether it returned."""
         original = pyfuncitem.obj
-        code = getattr(original, "__code__", None)
         nodeid = pyfuncitem.nodeid
-        if code is None or os.path.realpath(code.co_filename) != self._test_file:
-            self._returned[nodeid] = "the test function was replaced by code outside the test file"
+        problem = self._code_problem(original) or self._globals_problem(pyfuncitem.module)
+        if problem:
+            self._returned[nodeid] = problem
             return (yield)
         if inspect.iscoroutinefunction(original):
             self._returned[nodeid] = "ok"  # pytest fails unsupported async tests itself
@@ -103,7 +223,11 @@ class VerdictPlugin:
         self._returned[nodeid] = "the test function did not return normally"
 
         def guarded(*args: Any, **kwargs: Any) -> Any:
-            result = original(*args, **kwargs)
+            self._current = nodeid
+            try:
+                result = original(*args, **kwargs)
+            finally:
+                self._current = None
             self._returned[nodeid] = "ok"
             return result
 
@@ -129,8 +253,9 @@ class VerdictPlugin:
         seen = self._returned.pop(nodeid, "the test function was never called")
         if outcome == "passed" and seen != "ok":
             outcome, message = "error", f"pytest reported a pass but {seen}"
+        checks = {n: [c, vals, more] for n, (c, vals, more) in self._checks.pop(nodeid, {}).items()}
         if self._check(full=False):
-            self._emit(kind="test", nodeid=nodeid, outcome=outcome, message=message)
+            self._emit(kind="test", nodeid=nodeid, outcome=outcome, message=message, checks=checks)
 
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: Any, exitstatus: Any) -> None:
@@ -154,3 +279,25 @@ def _combine(phases: dict[str, tuple[str, str]]) -> tuple[str, str]:
     if teardown[0] != "passed":
         return "error", teardown[1]
     return "passed", ""
+
+
+def _module_names(source: str) -> tuple[set[str] | None, set[str], set[str]]:
+    """(names the test file binds at module level, None if it star-imports; its top-level defs;
+    the names it binds by importing)."""
+    try:
+        tree = ast.parse(source)
+        table = symtable.symtable(source, "<tests>", "exec")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None, set(), set()
+    defs = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    imported = {s.get_name() for s in table.get_symbols() if s.is_imported()}
+    if any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names) for n in ast.walk(tree)):
+        return None, defs, imported
+    allowed = {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
+    for node in tree.body:  # the candidate's public names, bound by a globals().update(...) line
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == PUBLIC_NAMES for t in node.targets):
+            try:
+                allowed.update(str(n) for n in ast.literal_eval(node.value))
+            except (ValueError, TypeError, SyntaxError):
+                pass
+    return allowed, defs, imported

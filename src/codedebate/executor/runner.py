@@ -18,11 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from ..tasks import Task
-from . import verdicts
+from . import checks, verdicts
 from .cache import ResultCache, cache_key
 from .client import WorkerClient, WorkerError
 from .launcher import INI_FILE, TEST_FILE
 from .metrics import strip_pragmas
+from .relative_imports import absolutize
 from .results import ExecutionResult, TestResult
 from .settings import ExecutorSettings
 
@@ -83,16 +84,17 @@ class Executor:
             "ignored_files": sorted(n for n in files if n not in task.file_names),
         }
         compiles = not details["missing_files"] and all(_compiles(n, src) for n, src in used.items())
+        sandbox_module, expectations = checks.split(test_module)
         root = Path(tempfile.mkdtemp(prefix="codedebate-run-"))
         try:
-            layout = _write_layout(root, used, test_module)
+            layout = _write_layout(root, used, sandbox_module)
             metrics: dict[str, Any] = {}
             thread = None
             if s.metrics and used:
                 thread = threading.Thread(target=self._metrics, args=(layout, list(used), metrics), daemon=True)
                 thread.start()
             if expected:
-                tests, run_error, run_details = self._run_tests(layout, expected)
+                tests, run_error, run_details = self._run_tests(layout, expected, expectations)
             else:
                 tests, run_error, run_details = (), "no tests to run", {}
             if thread is not None:
@@ -110,7 +112,7 @@ class Executor:
         )
 
     def _run_tests(
-        self, layout: dict[str, str], expected: tuple[str, ...],
+        self, layout: dict[str, str], expected: tuple[str, ...], expectations: dict[int, checks.Check],
     ) -> tuple[tuple[TestResult, ...], str, dict[str, Any]]:
         """Ask the worker to run pytest sandboxed; turn its report into verdicts."""
         s = self.settings
@@ -126,7 +128,7 @@ class Executor:
             timed_out=reply["timed_out"], output_tail=reply["output_tail"][-s.max_message_chars:],
             overflow=reply["overflow"],
         )
-        tests, run_error = verdicts.parse(report, nonce, expected, s.max_message_chars)
+        tests, run_error = verdicts.parse(report, nonce, expected, s.max_message_chars, expectations)
         keep = ("exit_code", "signal", "timed_out", "duration_s", "cpu_s", "cgroup")
         return tests, run_error, {k: reply[k] for k in keep} | {"sandbox_uid": reply["uid"]}
 
@@ -174,8 +176,9 @@ def _write_layout(root: Path, files: dict[str, str], test_module: str) -> dict[s
         d.mkdir()
         os.chmod(d, mode)
     (work / ".tmp").mkdir()
+    modules = {name[:-3] for name in files if name.endswith(".py")}
     for name, src in files.items():
-        _write(work / name, src, 0o600)
+        _write(work / name, absolutize(src, modules), 0o600)
         _write(metrics / name, strip_pragmas(src), 0o644)
     _write(tests / TEST_FILE, test_module, 0o644)
     _write(tests / INI_FILE, "[pytest]\n", 0o644)

@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass
 
 CLONE_NEWNET = 0x40000000
+CLONE_NEWIPC = 0x08000000
 PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
 PR_SET_CHILD_SUBREAPER = 36
@@ -66,6 +67,72 @@ def _reachable_by_others(path: str) -> bool:
 def unshare_network() -> bool:
     """Move this process into a new, empty network namespace (loopback down); True on success."""
     return _libc.unshare(CLONE_NEWNET) == 0
+
+
+def unshare_ipc() -> bool:
+    """Move this process into a new IPC namespace: SysV shared memory, message queues, semaphores
+    and POSIX message queues made in it die with the run and are invisible to every other run."""
+    return _libc.unshare(CLONE_NEWIPC) == 0
+
+
+# --------------------------------------------------------------------------- syscall filter
+AUDIT_ARCH_X86_64 = 0xC000003E
+X32_BIT = 0x40000000
+SYS_SOCKET, SYS_SOCKETPAIR = 41, 53
+#: Kernel objects outside every namespace we make (keyrings) and a way around socket filtering
+#: (io_uring can open sockets without the socket syscall): refused outright.
+DENIED_SYSCALLS = {248: "add_key", 249: "request_key", 250: "keyctl", 425: "io_uring_setup",
+                   426: "io_uring_enter", 427: "io_uring_register"}
+#: Socket families a candidate may open: Unix sockets (private to the run's mount and network
+#: namespaces) and IP (an empty network namespace). Not vsock (reaches the host), netlink, packet...
+ALLOWED_FAMILIES = (1, 2, 10)
+PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
+SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO = 0x7FFF0000, 0x00050000
+EAFNOSUPPORT, ENOSYS = 97, 38
+
+
+class _SockFilter(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_ushort), ("jt", ctypes.c_ubyte), ("jf", ctypes.c_ubyte), ("k", ctypes.c_uint)]
+
+
+class _SockFprog(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_SockFilter))]
+
+
+def _filter_program() -> list[tuple[int, int, int, int]]:
+    """A classic-BPF seccomp program: (code, jt, jf, k) per instruction."""
+    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    allow, no_family, no_call = SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EAFNOSUPPORT, SECCOMP_RET_ERRNO | ENOSYS
+    denied = sorted(DENIED_SYSCALLS)
+    prog = [(ld, 0, 0, 4), (jeq, 1, 0, AUDIT_ARCH_X86_64), (ret, 0, 0, no_call), (ld, 0, 0, 0),
+            (jge, 0, 1, X32_BIT), (ret, 0, 0, no_call)]
+    # socket / socketpair -> the family check at the end; denied calls -> ENOSYS
+    family_at = len(prog) + 2 + len(denied) + 2
+    prog.append((jeq, family_at - len(prog) - 1, 0, SYS_SOCKET))
+    prog.append((jeq, family_at - len(prog) - 1, 0, SYS_SOCKETPAIR))
+    deny_at = family_at - 1
+    for nr in denied:
+        prog.append((jeq, deny_at - len(prog) - 1, 0, nr))
+    prog += [(ret, 0, 0, allow), (ret, 0, 0, no_call)]
+    assert len(prog) == family_at
+    prog.append((ld, 0, 0, 16))  # args[0], low 32 bits: the address family
+    for i, family in enumerate(ALLOWED_FAMILIES):
+        prog.append((jeq, len(ALLOWED_FAMILIES) - i, 0, family))
+    prog += [(ret, 0, 0, no_family), (ret, 0, 0, allow)]
+    return prog
+
+
+def install_syscall_filter() -> bool:
+    """Refuse keyrings, io_uring and socket families other than Unix and IP for this process and
+    everything it starts (needs no_new_privs or root); False where seccomp is unavailable."""
+    import platform
+
+    if platform.machine() != "x86_64":
+        return False
+    prog = _filter_program()
+    filters = (_SockFilter * len(prog))(*[_SockFilter(*ins) for ins in prog])
+    fprog = _SockFprog(len(prog), filters)
+    return _libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) == 0
 
 
 def apply_limits(limits: Limits) -> None:

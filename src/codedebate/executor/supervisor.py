@@ -37,6 +37,8 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
             cgroup.join()
         if sandbox.CAPS.get("network_namespace") and not sandbox.unshare_network():
             raise OSError("network namespace failed")
+        if sandbox.CAPS.get("ipc_namespace") and not sandbox.unshare_ipc():
+            raise OSError("IPC namespace failed")
         zygote = bool(sandbox.CAPS.get("mount_namespace") and uid is not None)
         paths = launcher.child_paths(req, zygote)
         if zygote:
@@ -55,6 +57,8 @@ def _child(req: dict[str, Any], wfd: int, uid: int | None, cgroup: RunCgroup | N
         if uid is not None:
             sandbox.drop_privileges(uid)
         sandbox.harden_process()
+        if sandbox.CAPS.get("syscall_filter") and not sandbox.install_syscall_filter():
+            raise OSError("syscall filter failed")
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         sys.dont_write_bytecode = True

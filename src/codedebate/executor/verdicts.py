@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from . import checks as checks_mod
+from .checks import Check
 from .results import Outcome, TestResult
 
 
@@ -37,8 +39,11 @@ def _base_name(nodeid: str) -> str:
     return name.split("[", 1)[0]
 
 
-def parse(report: RunReport, nonce: str, expected: tuple[str, ...], limit: int) -> tuple[tuple[TestResult, ...], str]:
-    """Per-test results for exactly ``expected`` plus a run-level error text ('' when clean)."""
+def parse(
+    report: RunReport, nonce: str, expected: tuple[str, ...], limit: int, checks: dict[int, Check] | None = None,
+) -> tuple[tuple[TestResult, ...], str]:
+    """Per-test results for exactly ``expected`` plus a run-level error text ('' when clean);
+    ``checks``: the plain-data expectations taken out of the test module (checks.py), judged here."""
     finished: dict[str, list[tuple[str, str]]] = {}
     seen_nodeids: set[str] = set()
     started: list[str] = []
@@ -66,7 +71,12 @@ def parse(report: RunReport, nonce: str, expected: tuple[str, ...], limit: int) 
                 tampered.append(f"duplicate or malformed verdict for {nodeid!r}")
                 continue
             seen_nodeids.add(nodeid)
-            finished.setdefault(_base_name(nodeid), []).append((outcome, str(rec.get("message", ""))))
+            message = str(rec.get("message", ""))
+            if checks and outcome != "error":
+                problem = checks_mod.judge(_base_name(nodeid), rec.get("checks"), checks, outcome == "passed")
+                if problem:
+                    outcome, message = "failed", problem
+            finished.setdefault(_base_name(nodeid), []).append((outcome, message))
         elif kind == "tampered":
             what = rec.get("what")
             items = what if isinstance(what, list) else [what]

@@ -22,7 +22,7 @@ from .wire import recv, send
 
 #: Layers to switch off, e.g. "cgroups,network_namespace" (for machines where one misbehaves,
 #: and for testing the fallbacks); the executor then warns about each as if it were missing.
-LAYERS = ("network_namespace", "mount_namespace", "privilege_drop", "cgroups")
+LAYERS = ("network_namespace", "ipc_namespace", "mount_namespace", "privilege_drop", "cgroups", "syscall_filter")
 
 
 def _metrics(req: dict[str, Any]) -> dict[str, Any]:
@@ -88,6 +88,13 @@ def prepare_pytest(caps: dict[str, bool], zygote_root: str) -> None:
     gc.freeze()  # forks share these pages and their collections skip them
 
 
+def _filtered() -> bool:
+    from . import sandbox
+
+    sandbox.harden_process()
+    return sandbox.install_syscall_filter()
+
+
 def capabilities() -> dict[str, bool]:
     """Which isolation layers work on this machine (probed in throwaway forks)."""
     from . import cgroups, mounts, sandbox
@@ -106,9 +113,11 @@ def capabilities() -> dict[str, bool]:
     mount_ns = "mount_namespace" not in disabled and root and mounts.available()
     caps = {  # a switched-off layer is not even probed
         "network_namespace": "network_namespace" not in disabled and probe(sandbox.unshare_network),
+        "ipc_namespace": "ipc_namespace" not in disabled and probe(sandbox.unshare_ipc),
         "mount_namespace": mount_ns,
         "privilege_drop": "privilege_drop" not in disabled and sandbox.can_drop_privileges(mount_ns),
         "cgroups": "cgroups" not in disabled and root and cgroups.available(),
+        "syscall_filter": "syscall_filter" not in disabled and probe(_filtered),
     }
     sandbox.CAPS.update(caps)
     return caps
