@@ -70,7 +70,15 @@ def test_records_of_a_debate(executor, tmp_path):
     reuse = per_round[per_round["is_historical_best_reuse"]]
     assert list(reuse["agent_id"]) == ["agent_1_m1"] and list(reuse["revert_reason"]) == ["lost_tests"]
     assert list(reuse["rejected_pass_rate"]) == [0.25] and list(reuse["pass_rate"]) == [0.75]
-    assert per_round["hidden_pass_rate"].notna().sum() == 2  # final answer + best round-1 proposal
+    assert per_round["hidden_pass_rate"].notna().sum() == 5  # every written solution (not the restored copy)
+    assert summary["oracle_hidden"]  # ADD[3] and ADD[4] pass the hidden tests
+    by_phase, by_agent = json.loads(summary["tokens_by_phase"]), json.loads(summary["tokens_by_agent"])
+    assert set(by_phase) == {"propose", "critique", "revise", "vote"} and len(by_agent) == 4
+    for table in (by_phase, by_agent):
+        assert sum(v["prompt"] for v in table.values()) == summary["prompt_tokens"]
+        assert sum(v["completion"] for v in table.values()) == summary["completion_tokens"]
+        assert sum(v["calls"] for v in table.values()) == calls
+    assert 0 < summary["model_seconds"] <= summary["duration_seconds"]
     assert set(per_round["status"]) <= {"passed", "partial", "failed", "syntax_error"}
 
     transcript = conform(records.transcript, "transcript")

@@ -93,7 +93,7 @@ class RunContext:
         if response.seconds <= 0:  # backends time their own calls; keep ours if they did not
             response = ChatResponse(response.text, response.model, response.prompt_tokens,
                                     response.completion_tokens, time.monotonic() - start, response.finish_reason)
-        state.calls.append(CallRecord(index, agent, phase, round_no, request, response))
+        state.calls.append(CallRecord(index, agent, phase, round_no, request, response, started=start))
         self.progress("call", agent=agent.id, phase=phase, round=round_no, tokens=response.completion_tokens,
                       seconds=response.seconds, finish_reason=response.finish_reason,
                       model=agent.model, messages=request.messages, reply=response.text)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 import time
 from collections.abc import Callable
 
 from codedebate.backends.base import Backend
+from codedebate.executor.results import ExecutionResult
 from codedebate.tasks import Task, kind_of
 
 from .context import RunContext
@@ -46,5 +48,9 @@ async def score_hidden(state: DebateState, ctx: RunContext) -> None:
     if not kind_of(state.task).has_hidden(state.task):
         return
     ctx.progress("phase", round=state.current.number, phase="hidden tests")
-    for sol in {id(s): s for s in (state.final, state.best_initial) if s is not None}.values():
-        sol.hidden_result = await ctx.test(state.task, sol.files, hidden=True)
+    scored: dict[str, ExecutionResult] = {}  # identical files are scored once
+    for sol in {id(s): s for s in (state.final, state.best_initial, *state.generated()) if s is not None}.values():
+        key = json.dumps(sol.files, sort_keys=True)
+        if key not in scored:  # every candidate, for oracle_hidden: did the run produce a correct one?
+            scored[key] = sol.hidden_result or await ctx.test(state.task, sol.files, hidden=True)
+        sol.hidden_result = scored[key]

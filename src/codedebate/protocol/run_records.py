@@ -61,6 +61,35 @@ def backend_info(state: DebateState) -> dict[str, dict]:
     return info
 
 
+def tokens_by(calls: Sequence[CallRecord], key: str) -> str:
+    """JSON object: call.<key> (phase, or agent id) -> {prompt, completion, calls}, keys sorted."""
+    out: dict[str, dict[str, int]] = {}
+    for c in calls:
+        name = c.phase if key == "phase" else c.agent.id
+        row = out.setdefault(name, {"prompt": 0, "completion": 0, "calls": 0})
+        row["prompt"] += c.response.prompt_tokens
+        row["completion"] += c.response.completion_tokens
+        row["calls"] += 1
+    return json.dumps(out, sort_keys=True)
+
+
+def model_seconds(calls: Sequence[CallRecord]) -> float:
+    """Wall-clock seconds with at least one model call running (the union of the calls' intervals)."""
+    spans = sorted((c.started, c.started + c.response.seconds) for c in calls)
+    total, end = 0.0, float("-inf")
+    for start, stop in spans:
+        if stop > end:
+            total += stop - max(start, end)
+            end = stop
+    return total
+
+
+def oracle_hidden(state: DebateState) -> bool | None:
+    """Some generated candidate passes every hidden test (None: not hidden-scored)."""
+    scored = [s.hidden_result for s in state.generated() if s.hidden_result is not None]
+    return any(r.all_passed for r in scored) if scored else None
+
+
 def summary_row(state: DebateState, ident: dict[str, Any], execution_seconds: float) -> dict[str, Any]:
     """The common summary columns of a finished run (``ident``: run id, experiment, protocol, ...)."""
     s, task = state.settings, state.task
@@ -112,6 +141,8 @@ def summary_row(state: DebateState, ident: dict[str, Any], execution_seconds: fl
         "peak_after_debate": final.round > 1,
         "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
         "total_tokens": prompt_tokens + completion_tokens,
+        "tokens_by_phase": tokens_by(state.calls, "phase"), "tokens_by_agent": tokens_by(state.calls, "agent"),
+        "model_seconds": model_seconds(state.calls), "oracle_hidden": oracle_hidden(state),
         "started_at": state.started_at,
         "settings": json.dumps(s.to_dict(), sort_keys=True),
         "backend_info": json.dumps(backend_info(state), sort_keys=True, default=str),

@@ -124,6 +124,7 @@ class CallRecord:
     round: int
     request: ChatRequest
     response: ChatResponse
+    started: float = 0.0  # time.monotonic() when the call was sent (model wall time)
 
 
 @dataclass
