@@ -21,8 +21,9 @@ ALLOWED = {
     "stability": set(),  # pure numpy/scipy math of the stability stop rule
     "protocol": {"errors", "records", "backends", "executor", "tasks", "repo", "stability"},
     "stats": {"errors", "records", "stability"},
+    "viewer": {"errors", "records"},
     "pipeline": {"errors", "protocol", "backends", "tasks"},
-    "cli": {"errors", "records", "backends", "executor", "tasks", "protocol", "stats", "pipeline", "stability"},
+    "cli": {"errors", "records", "backends", "executor", "tasks", "protocol", "stats", "pipeline", "stability", "viewer"},
     "__main__": {"cli"},
     "__init__": set(),
 }

@@ -18,6 +18,7 @@ COMMAND_MODULES = (
     "codedebate.cli.task_commands",
     "codedebate.cli.run_command",
     "codedebate.cli.replay_command",
+    "codedebate.cli.view_command",
     "codedebate.cli.analysis_commands",
     "codedebate.cli.backend_commands",
     "codedebate.cli.workflow_commands",
