@@ -47,7 +47,7 @@ def bundle_module(files: Mapping[str, str]) -> str:
     return _BUNDLE_TEMPLATE.format(blob=blob.decode("ascii"))
 
 
-def test_functions(source: str) -> tuple[str, ...]:
+def collected_tests(source: str) -> tuple[str, ...]:
     """Names pytest collects from a test file: top-level ``test*`` functions and ``Test*`` methods."""
     names: list[str] = []
     for node in ast.parse(source).body:
@@ -59,7 +59,7 @@ def test_functions(source: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
-def test_module_for(source: str) -> str:
+def module_for_test_file(source: str) -> str:
     """The test file with the bundle import in front (``from __future__`` lines stay first)."""
     lines = source.splitlines(keepends=True)
     future = [ln for ln in lines if ln.startswith("from __future__")]
@@ -68,7 +68,7 @@ def test_module_for(source: str) -> str:
 
 
 @dataclass(frozen=True)
-class TestFileRun:
+class FileRun:
     """What the executor needs of a task, for one repository test file (duck-typed, no executor import)."""
 
     path: str
@@ -80,20 +80,20 @@ class TestFileRun:
 
     @property
     def test_names(self) -> tuple[str, ...]:
-        return test_functions(self.source)
+        return collected_tests(self.source)
 
     @property
     def hidden_test_names(self) -> tuple[str, ...]:
         return self.test_names
 
     def test_module(self, hidden: bool = False) -> str:
-        return test_module_for(self.source)
+        return module_for_test_file(self.source)
 
 
 async def run_test_files(scorer: "Scorer", files: Mapping[str, str], tests: Mapping[str, str]) -> dict[str, "ExecutionResult"]:
     """Run each test file (path -> source) against the repository ``files``; results by path."""
     bundle = {BUNDLE_FILE: bundle_module(files)}
-    runs = [scorer.arun(TestFileRun(path, src), bundle, hidden=False) for path, src in tests.items()]
+    runs = [scorer.arun(FileRun(path, src), bundle, hidden=False) for path, src in tests.items()]
     return dict(zip(tests, await asyncio.gather(*runs)))
 
 
