@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "codedebate.cli.analysis_commands",
     "codedebate.cli.backend_commands",
     "codedebate.cli.workflow_commands",
+    "codedebate.cli.stability_command",
     "codedebate.cli.humaneval_command",
     "codedebate.cli.topology_commands",
 )
