@@ -23,7 +23,9 @@ from .stop_rules import StopRule
 
 BackendFor = Callable[[str], Backend]
 BUILTIN_MODULES = ("codedebate.protocol.debate", "codedebate.protocol.solo", "codedebate.protocol.star",
-                   "codedebate.protocol.mesh", "codedebate.protocol.swe_debate", "codedebate.protocol.judge_debate")
+                   "codedebate.protocol.mesh", "codedebate.protocol.swe_debate", "codedebate.protocol.judge_debate",
+                   "codedebate.protocol.baselines.best_of_n", "codedebate.protocol.baselines.majority_vote",
+                   "codedebate.protocol.baselines.self_repair")
 
 
 @dataclass(frozen=True)
