@@ -136,3 +136,61 @@ def test_task_ids_must_be_unique(tmp_path):
     tasks = make_pairs(tmp_path, 1) * 2
     with pytest.raises(SettingsError, match="repeated: p0"):
         run(tasks, split)
+
+
+# --------------------------------------------------------------------------- codedebate run-batch
+
+
+def write_jsonl(tmp_path, count: int):
+    path = tmp_path / "pairs.jsonl"
+    path.write_text("\n".join(json.dumps({"input": f"Question {i}.", "output_1": "a", "output_2": "b",
+                                          "label": 1 + i % 2, "id": f"q{i}"}) for i in range(count)) + "\n")
+    return path
+
+
+def write_script(tmp_path, replies):
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps({"rules": [{"when": {"agent": f"agent_{k}"}, "reply": r} for k, r in replies.items()]}))
+    return path
+
+
+def test_run_batch_writes_one_folder_per_task_and_the_marker(tmp_path, capsys):
+    from codedebate.cli import main
+    from codedebate.records import read_table
+
+    script = write_script(tmp_path, {1: "Output (1)", 2: "Output (2)", 3: "Output (2)"})
+    out = tmp_path / "runs" / "{task}" / "0"
+    marker = tmp_path / "batches" / "b0" / "batch.json"
+    code = main(["run-batch", "--tasks", str(write_jsonl(tmp_path, 4)), "--agents", f"scripted:{script}",
+                 "--protocol", "judge_debate", "--option", "judges=3", "--max-rounds", "5", "--seed", "0",
+                 "--experiment", "jd", "--output", str(out), "--marker", str(marker),
+                 "--stability-option", "distance=empirical", "--stability-option", "restarts=1"])
+    assert code == 0, capsys.readouterr().err
+    summaries = read_table([tmp_path / "runs" / f"q{i}" / "0" / "summary.parquet" for i in range(4)], "summary")
+    assert list(summaries["status"]) == ["stability"] * 4 and set(summaries["total_rounds"]) == {3}
+    assert list(summaries["final_pass_rate"]) == [0.0, 1.0, 0.0, 1.0]  # majority says 2 everywhere
+    assert set(summaries["task_set"]) == {"pairs"} and set(summaries["experiment"]) == {"jd"}
+    data = json.loads(marker.read_text())
+    assert data["stop_round"] == 3 and data["tasks"] == ["q0", "q1", "q2", "q3"]
+    assert "stability rule stopped it after round 3" in capsys.readouterr().out
+
+
+def test_a_failed_batch_writes_nothing(tmp_path, capsys):
+    from codedebate.cli import main
+
+    script = write_script(tmp_path, {1: "Output (1)", 2: {"error": "model server went away"}})
+    out = tmp_path / "runs"
+    code = main(["run-batch", "--tasks", str(write_jsonl(tmp_path, 2)), "--agents", f"scripted:{script}",
+                 "--protocol", "judge_debate", "--option", "judges=2", "--output", str(out)])
+    assert code == 3
+    assert "no records written" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_bad_stability_options_name_the_key(tmp_path, capsys):
+    from codedebate.cli import main
+
+    code = main(["run-batch", "--tasks", str(write_jsonl(tmp_path, 2)), "--agents", "scripted:x.json",
+                 "--protocol", "judge_debate", "--output", str(tmp_path / "o"), "--stability-option", "patience=0"])
+    assert code == 2
+    assert "--stability-option patience" in capsys.readouterr().err

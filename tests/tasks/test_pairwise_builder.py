@@ -76,3 +76,19 @@ def test_pairs_are_written_as_loadable_task_files(tmp_path, tasks, executor):
     assert set(loaded) == {p.id for p in pairs}
     for p in pairs:
         assert loaded[p.id].label == p.label and loaded[p.id].output_1 == p.output_1
+
+
+def test_build_pairs_command(tmp_path, capsys):
+    from codedebate.cli import main
+
+    out = tmp_path / "pairs"
+    assert main(["build-pairs", "--tasks", str(ROOT / "tasks" / "easy" / "chunk_list.json"),
+                 "--references", str(ROOT / "references"), "--output", str(out)]) == 0
+    ids = sorted(p.stem for p in out.glob("*.json"))
+    assert ids and all(i.startswith("chunk_list.") for i in ids)
+    jsonl = tmp_path / "x.jsonl"
+    jsonl.write_text(json.dumps({"input": "q", "output_1": "a", "output_2": "b", "label": 2}) + "\n")
+    assert main(["build-pairs", "--jsonl", str(jsonl), "--output", str(tmp_path / "conv")]) == 0
+    assert load_task(tmp_path / "conv" / "x-1.json").label == 2
+    assert main(["build-pairs", "--output", str(out)]) == 2
+    assert "either --tasks" in capsys.readouterr().err

@@ -23,6 +23,8 @@ COMMAND_MODULES = (
     "codedebate.cli.backend_commands",
     "codedebate.cli.workflow_commands",
     "codedebate.cli.stability_command",
+    "codedebate.cli.batch_command",
+    "codedebate.cli.pairs_command",
     "codedebate.cli.humaneval_command",
     "codedebate.cli.topology_commands",
 )
