@@ -1,0 +1,1 @@
+"""planly: subscription plans, coupons and invoices for a small SaaS."""

@@ -1,0 +1,1 @@
+"""routekit: plan a courier's day: stops, route order, driving time and breaks."""

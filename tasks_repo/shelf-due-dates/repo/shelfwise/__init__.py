@@ -1,0 +1,1 @@
+"""shelfwise: a small lending library: catalogue, members, loans, due dates and fines."""
