@@ -1,7 +1,8 @@
 """A per-run cgroup (v1 memory + pids controllers) capping a run's total memory and processes.
 
 Optional: where cgroups cannot be created (not root, read-only /sys/fs/cgroup) runs fall back
-to per-process rlimits, and the executor says so once.
+to per-process rlimits, and the executor says so once. A run's cgroup is named after its
+supervisor (pid and start time), so a stale one is recognised and removed (``clean_stale``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import signal
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from . import housekeeping
 
 ROOT = Path("/sys/fs/cgroup")
 GROUP = "codedebate"
@@ -33,7 +36,10 @@ class RunCgroup:
         try:
             for controller, files in limits.items():
                 path = ROOT / controller / GROUP / name
-                path.mkdir(parents=True, exist_ok=True)
+                if path.exists():  # left by a dead run: its members must not join ours
+                    cls([path]).kill()
+                    cls([path]).remove()
+                path.mkdir(parents=True, exist_ok=False)
                 made.append(path)
                 for fname, value in files.items():
                     (path / fname).write_text(str(value))
@@ -81,9 +87,39 @@ class RunCgroup:
                     time.sleep(0.02)
 
 
+def run_name(pid: int) -> str:
+    """The cgroup name of the run supervised by ``pid``: unique even when pids are reused."""
+    return f"run-{pid}-{housekeeping.start_time(pid)}"
+
+
+def _stale(name: str) -> bool:
+    parts = name.split("-")
+    if len(parts) == 3 and parts[0] in ("run", "probe") and parts[1].isdigit():
+        return housekeeping.start_time(int(parts[1])) != parts[2]
+    digits = name.lstrip("runprobe")  # the older form run<pid> / probe<pid>
+    return name.startswith(("run", "probe")) and digits.isdigit() and not housekeeping.alive(int(digits))
+
+
+def clean_stale() -> list[str]:
+    """Kill the members of, and remove, every run cgroup whose supervisor is gone."""
+    removed = []
+    for controller in ("memory", "pids"):
+        try:
+            entries = list(os.scandir(ROOT / controller / GROUP))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir() and _stale(entry.name):
+                group = RunCgroup([Path(entry.path)])
+                group.kill()
+                group.remove()
+                removed.append(f"{controller}/{entry.name}")
+    return removed
+
+
 def available() -> bool:
     """Whether per-run cgroups can be made here."""
-    probe = RunCgroup.create(f"probe{os.getpid()}", 1 << 30, 64)
+    probe = RunCgroup.create(f"probe-{os.getpid()}-{housekeeping.start_time(os.getpid())}", 1 << 30, 64)
     if probe is None:
         return False
     probe.remove()

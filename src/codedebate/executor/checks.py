@@ -127,7 +127,7 @@ def judge(test: str, reported: Any, checks: dict[int, Check], passed: bool) -> s
     for key in sorted(reported, key=lambda k: int(k) if str(k).isdigit() else -1):
         try:
             n = int(key)
-            count, values, more = reported[key]
+            _count, values, more = reported[key]
         except (ValueError, TypeError):
             return "malformed check report"
         check = checks.get(n)

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from . import sandbox
+from .housekeeping import WORKER_PREFIX, remove_tree
+from .request import MetricsRequest, RunRequest
 from .wire import recv, send
 from .settings import DISABLE_ENV
 
@@ -77,10 +79,10 @@ class WorkerClient:
             if self._proc is not None and self._proc.poll() is None:
                 return
             self._stop_locked()
-            self._dir = tempfile.mkdtemp(prefix="codedebate-worker-")
+            self._dir = tempfile.mkdtemp(prefix=f"{WORKER_PREFIX}{os.getpid()}-")
             os.chmod(self._dir, 0o700)
             self._proc = subprocess.Popen(  # noqa: S603 - our own interpreter and module
-                [sys.executable, "-P", "-m", "codedebate.executor.worker", self.socket_path],
+                [sys.executable, "-P", "-m", "codedebate.executor.worker", self.socket_path, tempfile.gettempdir()],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_worker_env(), cwd=self._dir,
             )
             line = self._proc.stdout.readline().decode().strip()
@@ -95,7 +97,7 @@ class WorkerClient:
         self._ensure()
         return dict(self.capabilities)
 
-    def request(self, req: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+    def request(self, req: RunRequest | MetricsRequest, timeout_s: float) -> dict[str, Any]:
         """Send one request and wait for the reply; a worker that died is restarted once."""
         problem: Exception | None = None
         for _attempt in (1, 2):
@@ -104,7 +106,7 @@ class WorkerClient:
                 with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
                     sock.settimeout(timeout_s)
                     sock.connect(self.socket_path)
-                    send(sock, req)
+                    send(sock, req.to_wire())
                     return recv(sock)
             except (OSError, ConnectionError, ValueError) as exc:  # refused, reset, EOF, timeout
                 problem = exc
@@ -129,7 +131,5 @@ class WorkerClient:
             self._proc.stdout.close()
             self._proc = None
         if self._dir is not None:
-            import shutil
-
-            shutil.rmtree(self._dir, ignore_errors=True)
+            remove_tree(Path(self._dir))
             self._dir = None

@@ -18,7 +18,10 @@ import os
 import sys
 import traceback
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .request import RunRequest
 
 #: Built-in plugins a scoring run never needs (caches, reports to files, doctests).
 DISABLED_PLUGINS = ("cacheprovider", "stepwise", "pastebin", "junitxml", "doctest", "setuponly", "setupplan")
@@ -39,7 +42,7 @@ def pytest_args(paths: dict[str, str]) -> list[str]:
     """Fixed pytest command line: our ini only, no conftest, no plugin autoload, no cache."""
     return [
         paths["test_file"], "-c", paths["ini_file"], "--rootdir", paths["test_dir"], "--noconftest",
-        *PLUGIN_ARGS, "-q", "--tb=short", "-o", "console_output_style=classic",
+        *PLUGIN_ARGS, "-q", "--tb=short", "-o", "console_output_style=classic", "--capture=no",
         "--basetemp", os.path.join(paths["workdir"], ".pytest_tmp"),
     ]
 
@@ -141,11 +144,11 @@ def _build_zygote(paths: dict[str, str]) -> tuple[Any, Any, Any, dict[str, str]]
     return config, session, plugin, paths
 
 
-def child_paths(req: dict[str, Any], zygote: bool) -> dict[str, str]:
+def child_paths(req: RunRequest, zygote: bool) -> dict[str, str]:
     """The paths the child sees: the zygote's fixed ones, or the run's own."""
     if zygote and ZYGOTE is not None:
         return ZYGOTE[3]
-    return {k: req[k] for k in ("workdir", "test_dir", "test_file", "ini_file")}
+    return {k: getattr(req, k) for k in ("workdir", "test_dir", "test_file", "ini_file")}
 
 
 def run(paths: dict[str, str], arm: tuple[int, str, list[str], int], zygote: bool) -> int:

@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-import shutil
-import stat
 import tempfile
 import threading
 from dataclasses import replace
@@ -22,8 +20,10 @@ from . import checks, verdicts
 from .cache import ResultCache, cache_key
 from .client import WorkerClient, WorkerError
 from .launcher import INI_FILE, TEST_FILE
+from .housekeeping import RUN_PREFIX, remove_tree
 from .metrics import strip_pragmas
 from .relative_imports import absolutize
+from .request import MetricsRequest, RunRequest
 from .results import ExecutionResult, TestResult
 from .settings import ExecutorSettings
 
@@ -85,7 +85,7 @@ class Executor:
         }
         compiles = not details["missing_files"] and all(_compiles(n, src) for n, src in used.items())
         sandbox_module, expectations = checks.split(test_module)
-        root = Path(tempfile.mkdtemp(prefix="codedebate-run-"))
+        root = Path(tempfile.mkdtemp(prefix=f"{RUN_PREFIX}{os.getpid()}-"))
         try:
             layout = _write_layout(root, used, sandbox_module)
             metrics: dict[str, Any] = {}
@@ -100,7 +100,7 @@ class Executor:
             if thread is not None:
                 thread.join()
         finally:
-            _remove_tree(root)
+            remove_tree(root)
         details.update(run_details)
         details["capabilities"] = self.capabilities
         if "error" in metrics:
@@ -117,11 +117,12 @@ class Executor:
         """Ask the worker to run pytest sandboxed; turn its report into verdicts."""
         s = self.settings
         nonce = secrets.token_hex(16)
-        req = {
-            "op": "run", **layout, "nonce": nonce, "expected": list(expected), "timeout_s": s.timeout_s,
-            "cpu_s": s.cpu_limit_s, "memory_bytes": s.memory_mb * 1024 * 1024, "max_processes": s.max_processes,
-            "max_file_bytes": s.max_output_bytes, "max_chars": s.max_message_chars,
-        }
+        req = RunRequest(
+            workdir=layout["workdir"], test_dir=layout["test_dir"], test_file=layout["test_file"],
+            ini_file=layout["ini_file"], nonce=nonce, expected=tuple(expected), timeout_s=s.timeout_s,
+            cpu_s=s.cpu_limit_s, memory_bytes=s.memory_mb * 1024 * 1024, max_processes=s.max_processes,
+            max_file_bytes=s.max_output_bytes, max_chars=s.max_message_chars,
+        )
         reply = self._worker.request(req, timeout_s=s.timeout_s + 60)
         report = verdicts.RunReport(
             lines=reply["lines"], exit_code=reply["exit_code"], signal=reply["signal"],
@@ -134,8 +135,8 @@ class Executor:
 
     def _metrics(self, layout: dict[str, str], names: list[str], out: dict[str, Any]) -> None:
         s = self.settings
-        req = {"op": "metrics", "dir": layout["metrics_dir"], "files": names, "rcfile": layout["rcfile"],
-               "timeout_s": s.metrics_timeout_s, "memory_bytes": 2 * 1024**3}
+        req = MetricsRequest(dir=layout["metrics_dir"], files=tuple(names), rcfile=layout["rcfile"],
+                             timeout_s=s.metrics_timeout_s, memory_bytes=2 * 1024**3)
         try:
             reply = self._worker.request(req, timeout_s=s.metrics_timeout_s + 30)
         except WorkerError as exc:
@@ -169,10 +170,11 @@ def _write(path: Path, text: str, mode: int) -> None:
 
 
 def _write_layout(root: Path, files: dict[str, str], test_module: str) -> dict[str, str]:
-    """root/work (candidate, cwd), root/tests (read-only), root/private (output), root/metrics."""
+    """root/work (candidate, cwd), root/tests (only we, and the run's group once the supervisor
+    hands it over, may read the tests), root/metrics (pristine copies for Pylint and Radon)."""
     os.chmod(root, 0o711)
-    work, tests, private, metrics = (root / d for d in ("work", "tests", "private", "metrics"))
-    for d, mode in ((work, 0o700), (tests, 0o755), (private, 0o700), (metrics, 0o755)):
+    work, tests, metrics = (root / d for d in ("work", "tests", "metrics"))
+    for d, mode in ((work, 0o700), (tests, 0o700), (metrics, 0o755)):
         d.mkdir()
         os.chmod(d, mode)
     (work / ".tmp").mkdir()
@@ -180,26 +182,11 @@ def _write_layout(root: Path, files: dict[str, str], test_module: str) -> dict[s
     for name, src in files.items():
         _write(work / name, absolutize(src, modules), 0o600)
         _write(metrics / name, strip_pragmas(src), 0o644)
-    _write(tests / TEST_FILE, test_module, 0o644)
-    _write(tests / INI_FILE, "[pytest]\n", 0o644)
+    _write(tests / TEST_FILE, test_module, 0o600)
+    _write(tests / INI_FILE, "[pytest]\n", 0o600)
     _write(metrics / ".pylintrc", "[MAIN]\n", 0o644)
     return {
         "workdir": str(work), "test_dir": str(tests), "test_file": str(tests / TEST_FILE),
-        "ini_file": str(tests / INI_FILE), "out_file": str(private / "output.log"),
+        "ini_file": str(tests / INI_FILE),
         "metrics_dir": str(metrics), "rcfile": str(metrics / ".pylintrc"),
     }
-
-
-def _remove_tree(root: Path) -> None:
-    """Remove the run's folder even if the candidate chmod-ed parts of it away."""
-    def fix(func, path, _exc):
-        try:
-            os.chmod(os.path.dirname(path), stat.S_IRWXU)
-            os.chmod(path, stat.S_IRWXU)
-            func(path)
-        except OSError:
-            pass
-
-    shutil.rmtree(root, onerror=fix)
-    if root.exists():
-        shutil.rmtree(root, ignore_errors=True)

@@ -159,6 +159,11 @@ def harden_process() -> None:
     _libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
 
 
+def set_parent_death_signal(sig: int) -> None:
+    """Get ``sig`` when the parent dies (however it dies)."""
+    _libc.prctl(PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
+
+
 def become_subreaper() -> None:
     """Orphaned descendants re-parent to this process instead of init."""
     _libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)

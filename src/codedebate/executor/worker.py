@@ -14,9 +14,12 @@ import select
 import signal
 import socket
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
+from . import housekeeping
+from .request import MetricsRequest, RunRequest, from_wire
 from .settings import DISABLE_ENV
 from .wire import recv, send
 
@@ -25,38 +28,38 @@ from .wire import recv, send
 LAYERS = ("network_namespace", "ipc_namespace", "mount_namespace", "privilege_drop", "cgroups", "syscall_filter")
 
 
-def _metrics(req: dict[str, Any]) -> dict[str, Any]:
+def _metrics(req: MetricsRequest) -> dict[str, Any]:
     """Pylint and Radon on the pristine copies, unprivileged, under an alarm and a memory cap."""
     from . import metrics, mounts, sandbox
 
-    signal.alarm(max(1, int(req["timeout_s"])))
-    resource.setrlimit(resource.RLIMIT_AS, (req["memory_bytes"], req["memory_bytes"]))
+    signal.alarm(max(1, int(req.timeout_s)))
+    resource.setrlimit(resource.RLIMIT_AS, (req.memory_bytes, req.memory_bytes))
     if sandbox.CAPS.get("privilege_drop"):
         if sandbox.CAPS.get("mount_namespace"):
-            mounts.isolate([], [(req["dir"], req["dir"])], 1 << 24)
+            mounts.isolate([], [(req.dir, req.dir)], 1 << 24)
         sandbox.drop_privileges(sandbox.UID_BASE + os.getpid())
-    paths = [Path(req["dir"]) / name for name in req["files"]]
+    paths = [Path(req.dir) / name for name in req.files]
     sources = [p.read_text(encoding="utf-8") for p in paths]
     out: dict[str, Any] = {"complexity": metrics.mean_complexity(sources), "pylint_score": None}
     try:
-        out["pylint_score"] = metrics.pylint_score(paths, Path(req["rcfile"]))
+        out["pylint_score"] = metrics.pylint_score(paths, Path(req.rcfile))
     except Exception as exc:  # noqa: BLE001 - a Pylint crash means "no score", not a failed run
         out["pylint_error"] = f"{type(exc).__name__}: {exc}"[:500]
     return out
 
 
-def _serve_one(conn: socket.socket) -> None:
+def _serve_one(conn: socket.socket, worker_pid: int) -> None:
     """Body of a forked supervisor: one request, one reply."""
     from . import supervisor
 
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    req = recv(conn)
-    if req["op"] == "run":
-        reply = supervisor.run(req)
-    elif req["op"] == "metrics":
-        reply = _metrics(req)
-    else:
-        reply = {"error": f"unknown op {req['op']!r}"}
+    supervisor.prepare_supervisor(worker_pid)
+    try:
+        req = from_wire(recv(conn))
+    except ValueError as exc:
+        send(conn, {"error": str(exc)})
+        return
+    reply = supervisor.run(req) if isinstance(req, RunRequest) else _metrics(req)
     send(conn, reply)
 
 
@@ -123,10 +126,48 @@ def capabilities() -> dict[str, bool]:
     return caps
 
 
-def main(socket_path: str) -> None:
-    preload()
-    caps = capabilities()
-    prepare_pytest(caps, os.path.join(os.path.dirname(socket_path), "zygote"))
+class _Stop(Exception):
+    """A stop signal reached the worker."""
+
+
+def _stop(signum: int, _frame: object) -> None:
+    raise _Stop(signal.Signals(signum).name)
+
+
+def clean_stale(client_tmp: str) -> None:
+    """Remove what dead runs left: processes of run uids, cgroups, temp folders (see housekeeping)."""
+    from . import cgroups, sandbox
+
+    housekeeping.kill_stale_uids(sandbox.UID_BASE)
+    if os.geteuid() == 0:
+        cgroups.clean_stale()
+    housekeeping.clean_stale_folders(client_tmp)
+
+
+def main(socket_path: str, client_tmp: str) -> None:
+    client = os.getppid()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, _stop)
+    # no parent-death signal here: it fires when the *thread* that started us ends; stdin's end
+    # of file tells us the executor is gone
+    try:
+        clean_stale(client_tmp)
+        preload()
+        caps = capabilities()
+        prepare_pytest(caps, os.path.join(os.path.dirname(socket_path), "zygote"))
+        _serve(socket_path, caps)
+    except _Stop:
+        pass
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_IGN)
+        housekeeping.stop_children()  # each supervisor kills its run and removes its cgroup
+        if not housekeeping.alive(client) or os.getppid() != client:  # nobody else will clean up
+            for folder in housekeeping.folders_of(client, client_tmp):
+                housekeeping.remove_tree(folder)
+
+
+def _serve(socket_path: str, caps: dict[str, bool]) -> None:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(socket_path)
     listener.listen(64)
@@ -134,6 +175,7 @@ def main(socket_path: str) -> None:
     sys.stdout.write("ready " + json.dumps(caps) + "\n")
     sys.stdout.flush()
     stdin = sys.stdin.fileno()
+    me = os.getpid()
     while True:
         ready, _, _ = select.select([listener, stdin], [], [])
         if stdin in ready and not os.read(stdin, 1024):
@@ -145,16 +187,17 @@ def main(socket_path: str) -> None:
                 listener.close()
                 code = 0
                 try:
-                    _serve_one(conn)
-                except BaseException:  # noqa: BLE001 - report, then end this supervisor only
+                    _serve_one(conn, me)
+                except BaseException as exc:  # noqa: BLE001 - report, then end this supervisor only
                     code = 1
-                    import traceback
+                    if type(exc).__name__ != "Interrupted":
+                        import traceback
 
-                    traceback.print_exc()
-                    sys.stderr.flush()
+                        traceback.print_exc()
+                        sys.stderr.flush()
                 os._exit(code)
             conn.close()
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else tempfile.gettempdir())
