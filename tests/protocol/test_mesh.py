@@ -81,3 +81,14 @@ def test_mesh_records_feed_the_sycophancy_statistics(mc_task, executor) -> None:
     row = runs.iloc[0]
     assert row["sycophantic"] == 1 and row["correct_to_wrong"] == 1 and row["changed_to_peer"] == 1
     assert row["agreement_rate"] == 1.0 and row["rounds_until_agreement"] == 1
+
+
+def test_agreement_on_code_compares_visible_outcomes_only(add_task, executor) -> None:
+    # both pass every visible test; the second fails the hidden test add(-1, 0) == -1
+    hidden_bug = "def add(a, b):\n    return a + b if (b != 0 or a >= 0) else a - 1\n"
+    code = {1: ADD[4], 2: hidden_bug}
+    run = run_topology(add_task, executor, lambda r: fenced(code[int(r.meta["agent"][-1])]), "mesh",
+                       agents=2, stop_on_agreement=True)
+    assert run.state.stop_reason == "consensus" and len(run.state.rounds) == 1
+    keys = records(run).per_round.set_index("agent_id")["answer_key"]
+    assert keys["agent_1_m1"] == "PPPP|PPP" and keys["agent_2_m2"] != keys["agent_1_m1"]  # the metrics see the hidden split

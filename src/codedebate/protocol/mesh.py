@@ -10,7 +10,7 @@ from .registry import BackendFor, Protocol, agent_id, register_protocol
 from .settings import DebateSettings, SettingsError
 from .state import Agent, DebateState
 from .stop_rules import CONSENSUS, MaxRounds
-from .topology.answers import answer_key
+from .topology.answers import group_key
 from .topology.columns import TOPOLOGY_COLUMNS
 from .topology.final import final_rule
 from .topology.options import MeshOptions
@@ -28,11 +28,12 @@ def cast_peers(settings: DebateSettings, backend_for: BackendFor) -> tuple[list[
 
 @dataclass(frozen=True)
 class AgreementStop:
-    """Stop once every agent's answer of this round is the same (mesh, when asked)."""
+    """Stop once every agent's answer of this round is the same (mesh, when asked); code answers
+    compare by visible-test outcomes only."""
 
     def __call__(self, state: DebateState) -> str:
-        sols = state.current.solutions.values()
-        return CONSENSUS if sols and len({answer_key(s) for s in sols}) == 1 else ""
+        keys = {group_key(s) for s in state.current.solutions.values()}
+        return CONSENSUS if len(keys) == 1 and "" not in keys else ""
 
 
 @register_protocol("mesh")

@@ -61,6 +61,12 @@ def answer_key(sol: Solution) -> str:
     return behaviour(sol, hidden=True)
 
 
+def group_key(sol: Solution) -> str:
+    """What protocol decisions (majority, stop on agreement) may compare: the letter, or for code
+    the visible-test pass/fail string; never hidden tests or the gold."""
+    return behaviour(sol) if runs_code(sol.answer) else str(sol.answer or "")
+
+
 def behaviour(sol: Solution, hidden: bool = False) -> str:
     """P/F per visible test (then '|' and the hidden tests when ``hidden``)."""
     key = "".join("P" if t.passed else "F" for t in sol.result.tests)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..settings import SettingsError
 from ..state import DebateState, Solution
-from .answers import behaviour, runs_code
+from .answers import group_key, runs_code
 
 
 def _latest(state: DebateState) -> list[Solution]:
@@ -29,8 +29,7 @@ def majority(state: DebateState) -> Solution:
     number = {a.id: a.number for a in state.agents}
     groups: dict[str, list[Solution]] = {}
     for sol in _latest(state):
-        key = behaviour(sol) if runs_code(sol.answer) else str(sol.answer or "")
-        groups.setdefault(key, []).append(sol)
+        groups.setdefault(group_key(sol), []).append(sol)
     for members in groups.values():
         members.sort(key=lambda s: (-_visible(s), number[s.agent_id]))
 

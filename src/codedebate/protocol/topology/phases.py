@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
 
 from ..context import RunContext
@@ -20,7 +21,8 @@ def _label(state: DebateState, agent: Agent) -> str:
     return f"Agent {prompts.label(state.agents.index(agent))}"
 
 
-async def _all(state: DebateState, jobs) -> None:
+async def _all(state: DebateState, jobs: Iterable[Awaitable[Solution]]) -> None:
+    """Run the agents' calls concurrently and record their solutions in agent order."""
     for sol in await asyncio.gather(*jobs):
         state.add_solution(sol)
 
@@ -57,7 +59,7 @@ class MeshPhase:
         previous = state.latest()
         round_no = state.current.number
 
-        def one(agent: Agent):
+        def one(agent: Agent) -> Awaitable[Solution]:
             peers = {_label(state, p): shown_answer(previous[p.id]) for p in state.agents if p is not agent}
             own = shown_answer(previous[agent.id])
             messages = prompts.mesh_messages(state.task, own, peers, self.olympiad)
@@ -122,7 +124,7 @@ class StarRevisePhase:
             return
         previous = state.latest()
 
-        def one(agent: Agent):
+        def one(agent: Agent) -> Awaitable[Solution]:
             evaluation = rnd.feedback.get(agent.id, NO_EVALUATION)
             messages = prompts.star_revision_messages(state.task, shown_answer(previous[agent.id]),
                                                       evaluation, self.olympiad)
