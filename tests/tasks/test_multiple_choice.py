@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("reply, letter", [
     ("Between (A) and (C), I pick (C).", "C"),
     ("## Final Answer\n(B)", "B"),
+    ("(A) is tempting. The correct answer is \\(\\boxed{C}\\).", "C"),
     ("**Final Answer:** **D**", "D"),
     ("the answer is a prime number, so the answer is B", "B"),
     ("the answer is a prime number", ""),  # 'a' mid-sentence is an article, not a letter

