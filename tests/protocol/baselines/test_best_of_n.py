@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from codedebate.protocol import SettingsError
+from codedebate.protocol.run_records import oracle_hidden
 
 from ..helpers import run_debate
 from .helpers import ADD, MINUS_3, MINUS_3_AGAIN, ZERO_3, by_sample, sample_number
@@ -40,15 +41,27 @@ def test_tie_goes_to_the_most_frequent_behaviour(add_task, executor):
 
 
 def test_oracle_counts_any_sample_that_passes_hidden_tests(add_task, executor):
-    # ZERO_3 and MINUS_3 both fail hidden add(-1, 0)? no: -1 >= 0 is false, 0 >= 0 true -> a + b: pass.
+    # ADD[2] (abs) is the answer and fails hidden add(-1, 0); no sample passes every hidden test
     run = run_debate(add_task, executor, by_sample([ADD[1], ADD[2]]), agents=["m"], judge=None,
                      protocol="best_of_n", protocol_options={"n_samples": 2})
     assert run.state.final.files["solution.py"] == ADD[2]
     assert not run.state.final.hidden_result.all_passed
     assert [s.hidden_result is not None for s in run.state.generated()] == [True, True]
+    assert not any(s.hidden_result.all_passed for s in run.state.generated())
     run_ok = run_debate(add_task, executor, by_sample([ADD[1], ADD[4]]), agents=["m"], judge=None,
                         protocol="best_of_n", protocol_options={"n_samples": 2})
     assert run_ok.state.final.hidden_result.all_passed
+    assert oracle_hidden(run.state) is False and oracle_hidden(run_ok.state) is True
+
+
+def test_oracle_is_true_when_a_sample_other_than_the_answer_is_correct(add_task, executor):
+    hidden_ok = "def add(a, b):\n    return 0 if a == -2 else a + b\n"  # 2 visible, every hidden test
+    visible_3 = "def add(a, b):\n    return a + b if (a >= 0 or b >= 0) and a != -1 else 0\n"  # 3 visible
+    run = run_debate(add_task, executor, by_sample([hidden_ok, visible_3]), agents=["m"], judge=None,
+                     protocol="best_of_n", protocol_options={"n_samples": 2})
+    assert run.state.final.files["solution.py"] == visible_3 and run.state.final.passed == 3
+    assert not run.state.final.hidden_result.all_passed  # add(-1, 0) -> 0
+    assert oracle_hidden(run.state) is True
 
 
 def test_options_are_checked(add_task, executor):
