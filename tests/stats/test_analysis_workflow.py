@@ -13,10 +13,19 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "workflow" / "rules"
 
-# stands in for common.smk: only the names analysis.smk / thesis.smk expect from it
+# stands in for common.smk (and report.smk): only the names analysis.smk / thesis.smk expect
 WRAPPER = """
+from types import SimpleNamespace
+
+from codedebate.pipeline import paths
+
 RESULTS = "results"
 ALL_TARGETS = []
+CFG = SimpleNamespace(thesis_results_dir=config["thesis_results_dir"])
+
+
+def reported(files, category):  # report.smk's captions are not under test here
+    return files
 
 
 def merged_all(table="summary"):
@@ -26,6 +35,48 @@ def merged_all(table="summary"):
 include: "{rules}/thesis.smk"
 include: "{rules}/analysis.smk"
 """
+
+
+# every thesis table file in the thesis's layout: its columns (first column = the row labels)
+LAYOUT_COLUMNS = {
+    "table_06": ["configuration", "tasks/", "tasks2/", "combined (120 pairs)", "pairs",
+                 "published tasks/", "published tasks2/"],
+    "table_07": ["suite", "tasks", "wins", "ties", "losses", "baseline", "debate", "delta_pp"],
+    "table_08": ["difficulty", "pairs", "baseline", "debate", "delta_pp"],
+    "table_09": ["difficulty", "tasks/ solo", "tasks/ debate", "tasks2/ round-1", "tasks2/ debate"],
+    "table_11": ["configuration", "runs", "higher", "equal", "lower"],
+    "table_12": ["comparison", "pairs", "A", "B", "delta_pp", "wins", "ties", "losses", "p_t", "p_wilcoxon"],
+    "table_13": ["difficulty", "pairs", "A", "B", "delta_pp", "wins", "ties", "losses", "p_t", "p_wilcoxon"],
+    "table_15": ["pool", "judge", "experiment", "runs", "all", "hard", "extreme"],
+    "table_17": ["configuration", "task_set", "runs", "mean_duration_s", "median_duration_s",
+                 "mean_llm_time_s", "mean_rounds"],
+    "table_20": ["comparison", "pairs", "ON", "OFF", "delta_pp", "wins", "ties", "losses", "p_t",
+                 "p_wilcoxon_rounded"],
+    "table_22": ["task_set", "difficulty", "debate_runs", "solo_mean_s", "debate_mean_s",
+                 "debate_over_solo", "debate_mean_rounds", "debate_mean_llm_time_s"],
+    "table_23": ["configuration", "runs", "pylint_before", "pylint_after", "pylint_change",
+                 "complexity_before", "complexity_after", "complexity_change"],
+}
+
+
+def check_thesis_layout(thesis_out: Path) -> None:
+    """Each numbered thesis table as CSV (with its columns) and Markdown; both thesis figures."""
+    from codedebate.stats.outputs import THESIS_FIGURES, THESIS_LAYOUT_TABLES
+
+    assert tuple(LAYOUT_COLUMNS) == THESIS_LAYOUT_TABLES
+    for name, columns in LAYOUT_COLUMNS.items():
+        table = pd.read_csv(thesis_out / "tables" / f"{name}.csv")
+        assert list(table.columns) == columns, name
+        assert len(table) > 0, name
+        md = (thesis_out / "tables" / f"{name}.md").read_text()
+        assert md.startswith(f"# {name}\n") and "| " + " | ".join(columns) + " |" in md, name
+    t6 = pd.read_csv(thesis_out / "tables" / "table_06.csv").set_index("configuration")
+    for label, col in (("Baseline", "tasks/"), ("Baseline", "tasks2/"), ("9b, judge", "tasks/"),
+                       ("7b, no judge", "tasks2/")):
+        assert round(t6.loc[label, col], 3) == t6.loc[label, f"published {col}"] > 0
+    for name in THESIS_FIGURES:
+        for ext in ("png", "pdf"):
+            assert (thesis_out / "figures" / f"{name}.{ext}").stat().st_size > 1000, (name, ext)
 
 
 @pytest.mark.snakemake
@@ -39,6 +90,7 @@ def test_thesis_tables_then_analysis_targets(tmp_path: Path, thesis_dir: Path) -
     assert proc.returncode == 0, proc.stderr[-4000:]
     t6 = pd.read_csv(tmp_path / "results" / "thesis" / "tables" / "thesis_table6.csv")
     assert t6["matches_3dp"].all()
+    check_thesis_layout(tmp_path / "results" / "thesis")
     assert (tmp_path / "results" / "tables" / "config_means.md").stat().st_size > 0
     assert (tmp_path / "results" / "figures" / "cost_vs_gain.png").stat().st_size > 0
     assert "all Table 6 values reproduced" in (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from codedebate.stats import descriptive
@@ -85,3 +86,17 @@ def test_rounding_noise_counts_as_equal(synthetic) -> None:
     s.loc[row, "best_initial_pass_rate"] = 0.5001  # per-round value rounded, final exact 0.5
     deb = _row(descriptive.final_vs_round1(s), "deb")
     assert (deb["higher"], deb["equal"], deb["lower"]) == (2, 2, 0)
+
+
+def test_interval_of_a_mean_pass_rate_stays_in_0_1(synthetic) -> None:
+    from codedebate.stats.paired import mean_diff_ci
+
+    two = np.array([0.5, 1.0])
+    assert mean_diff_ci(two)[1] > 1.0  # the t-interval of two runs leaves [0, 1]
+    low, high = descriptive.bootstrap_mean_ci(two)
+    assert (low, high) == (0.5, 1.0)
+    assert np.isnan(descriptive.bootstrap_mean_ci(np.array([0.7]))[0])
+    deb = synthetic.summary[synthetic.summary["experiment"] == "deb"].head(2)
+    t = descriptive.config_means(deb).iloc[0]
+    assert 0.0 <= t["ci_low"] <= t["mean_final_pass_rate"] <= t["ci_high"] <= 1.0
+    assert "bootstrap" in descriptive.config_means(deb).attrs["caption"]

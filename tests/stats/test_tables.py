@@ -52,7 +52,8 @@ def test_every_table_written_as_csv_and_markdown(synthetic, tmp_path) -> None:
     back = pd.read_csv(tmp_path / "tables" / "config_means.csv")
     assert back.set_index("experiment").loc["deb", "mean_final_pass_rate"] == pytest.approx(0.8125)
     md = (tmp_path / "tables" / "config_means.md").read_text()
-    assert md.startswith("# config_means\n\n| task_set | experiment | mode |")
+    assert md.startswith("# config_means\n\nci_low, ci_high: 95% percentile bootstrap interval")  # caption
+    assert "\n\n| task_set | experiment | mode |" in md
     assert "| T | deb | debate | m1,m2,m3 |  | 4 | 4 | 0.812 |" in md
 
 

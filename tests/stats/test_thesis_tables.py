@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from codedebate.stats.load import Records
-from codedebate.stats.outputs import THESIS_TABLES
+from codedebate.stats.outputs import THESIS_LAYOUT_TABLES, THESIS_TABLES
 from codedebate.stats.thesis_tables import (
     PUBLISHED_TABLE6,
     ablation_pairs,
@@ -60,7 +60,7 @@ def test_judge_modes_and_all_tables_build(records) -> None:
     modes = judge_modes(records)
     assert sorted(modes["judge"].unique()) == ["deepseek-coder-v2:16b", "deepseek-r1:14b", "none"]
     tables = thesis_tables(records)
-    assert tuple(tables) == THESIS_TABLES
+    assert tuple(tables) == THESIS_TABLES + THESIS_LAYOUT_TABLES
     diff = tables["thesis_by_difficulty"].set_index(["task_set", "difficulty"])
     assert list(diff.loc["tasks"].index) == ["easy", "medium", "hard", "extreme"]
     assert diff.loc[("tasks", "easy"), "7b_no_judge"] == 1.0

@@ -118,7 +118,9 @@ def thesis_report(thesis_dir: Path, outdir: Path) -> dict[str, object]:
     records = Records(summary=imported.summary, per_round=imported.per_round)
     tables = {**thesis_tables(records), **standard_tables(records)}
     write_tables(tables, outdir / "tables")
-    figures = write_figures(records, outdir / "figures")
+    from codedebate.stats.thesis_figures import write_thesis_figures
+
+    figures = write_figures(records, outdir / "figures") + write_thesis_figures(records, outdir / "figures")
     return {"tables": tables, "figures": figures, "runs": len(records.summary)}
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from codedebate.stats.paired import TOL, mean_diff_ci
+from codedebate.stats.paired import TOL
 
 CONFIG_KEYS = ["task_set", "experiment", "mode"]
 DIFFICULTIES = ["easy", "medium", "hard", "extreme"]
 SOLVED = 1.0 - TOL  # a pass rate this high counts as fully solved (TOL: see paired.py)
+BOOTSTRAP_RESAMPLES = 2000
+CI_NOTE = (f"ci_low, ci_high: 95% percentile bootstrap interval of the mean over tasks "
+           f"({BOOTSTRAP_RESAMPLES} resamples, seed 0); it stays within [0, 1]")
 
 
 def _f(df: pd.DataFrame, col: str) -> pd.Series:
@@ -30,8 +33,23 @@ def _keys(df: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     return out
 
 
-def _ci(values: pd.Series) -> tuple[float, float]:
-    return mean_diff_ci(values.dropna().to_numpy(float))
+def bootstrap_mean_ci(values: np.ndarray, confidence: float = 0.95,
+                      resamples: int = BOOTSTRAP_RESAMPLES, seed: int = 0) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean: inside [min, max] of the values, so the
+    interval of a pass rate stays in [0, 1] (a t-interval of two runs can reach 1.65). NaN for n < 2."""
+    v = np.asarray(values, float)
+    v = v[~np.isnan(v)]
+    if v.size < 2:
+        return float("nan"), float("nan")
+    rng = np.random.default_rng(seed)
+    means = v[rng.integers(0, v.size, size=(resamples, v.size))].mean(axis=1)
+    tail = (1.0 - confidence) / 2
+    return float(np.quantile(means, tail)), float(np.quantile(means, 1.0 - tail))
+
+
+def _ci(group: pd.DataFrame, value: str) -> tuple[float, float]:
+    """Bootstrap interval over tasks (repeats of a task averaged first)."""
+    return bootstrap_mean_ci(group[value].groupby(group["task_id"].astype(str)).mean().to_numpy(float))
 
 
 def difficulty_rank(difficulty: pd.Series) -> pd.Series:
@@ -48,12 +66,12 @@ def _order_difficulty(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def config_means(summary: pd.DataFrame) -> pd.DataFrame:
-    """Mean final pass rate (95% CI), share fully solved and runs per configuration."""
+    """Mean final pass rate (95% bootstrap CI over tasks), share fully solved and runs per configuration."""
     df = _keys(summary, CONFIG_KEYS)
     df["_final"] = _f(df, "final_pass_rate")
     rows = []
     for key, g in df.groupby(CONFIG_KEYS, sort=True):
-        low, high = _ci(g["_final"])
+        low, high = _ci(g, "_final")
         rows.append({
             **dict(zip(CONFIG_KEYS, key)),
             "agent_models": _one(g["agent_models"]), "judge_model": _one(g["judge_model"]),
@@ -63,7 +81,9 @@ def config_means(summary: pd.DataFrame) -> pd.DataFrame:
             "mean_best_initial": _f(g, "best_initial_pass_rate").mean(),
             "mean_avg_initial": _f(g, "avg_initial_pass_rate").mean(),
         })
-    return pd.DataFrame(rows)
+    table = pd.DataFrame(rows)
+    table.attrs["caption"] = CI_NOTE
+    return table
 
 
 def _one(values: pd.Series) -> str:

@@ -16,6 +16,12 @@ THESIS_TABLES = (
     "thesis_final_vs_round1", "thesis_judge_modes", "thesis_judge_tests", "thesis_durations",
     "thesis_adaptive_temperature",
 )
+# the thesis's numbered tables and figures in its own layout (docs/thesis-reproduction.md)
+THESIS_LAYOUT_TABLES = (
+    "table_06", "table_07", "table_08", "table_09", "table_11", "table_12", "table_13", "table_15",
+    "table_17", "table_20", "table_22", "table_23",
+)
+THESIS_FIGURES = ("figure_06", "figure_09")
 FIGURES = (
     "pass_rate_by_difficulty", "configuration_bars", "solo_vs_debate", "pass_rate_by_round",
     "cost_vs_gain",
@@ -29,6 +35,6 @@ def table_files(outdir: str, names: tuple[str, ...] = STANDARD_TABLES) -> list[s
     return [f"{outdir}/{n}.{ext}" for n in names for ext in TABLE_FORMATS]
 
 
-def figure_files(outdir: str) -> list[str]:
-    """outdir/<name>.png and .pdf for each figure."""
-    return [f"{outdir}/{n}.{ext}" for n in FIGURES for ext in FIGURE_FORMATS]
+def figure_files(outdir: str, names: tuple[str, ...] = FIGURES) -> list[str]:
+    """outdir/<name>.png and .pdf for each figure name."""
+    return [f"{outdir}/{n}.{ext}" for n in names for ext in FIGURE_FORMATS]

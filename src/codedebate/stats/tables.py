@@ -38,7 +38,8 @@ def write_table(df: pd.DataFrame, outdir: Path | str, name: str) -> list[Path]:
     outdir.mkdir(parents=True, exist_ok=True)
     csv, md = outdir / f"{name}.csv", outdir / f"{name}.md"
     df.to_csv(csv, index=False)
-    md.write_text(f"# {name}\n\n{to_markdown(df)}", encoding="utf-8")
+    caption = f"{df.attrs['caption']}\n\n" if df.attrs.get("caption") else ""  # e.g. how a CI is made
+    md.write_text(f"# {name}\n\n{caption}{to_markdown(df)}", encoding="utf-8")
     return [csv, md]
 
 

@@ -5,15 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from codedebate.stats import comparisons, descriptive
+from codedebate.stats import comparisons, descriptive, thesis_contrasts, thesis_layout
 from codedebate.stats.load import Records
+from codedebate.stats.outputs import THESIS_LAYOUT_TABLES
 from codedebate.stats.paired import pair_by_task, paired_family, paired_test, per_task_values
+from codedebate.stats.thesis_units import MAIN, SOLO_EXPERIMENT
 
-SOLO_EXPERIMENT = "all6_solo"
-MAIN = {
-    "tasks": ["7b_no_judge", "7b_judge", "9b_no_judge", "9b_judge"],
-    "tasks2": ["7b_no_judge2", "7b_judge2", "9b_no_judge2", "9b_judge2"],
-}
 # thesis Table 6 (mean final pass rate), from ../shared/thesis-results/README.md
 PUBLISHED_TABLE6 = {
     ("tasks", "baseline"): 0.664,
@@ -153,8 +150,20 @@ def adaptive_temperature(records: Records) -> pd.DataFrame:
     return pd.concat([pooled, per_config], ignore_index=True)
 
 
+def layout_tables(records: Records) -> dict[str, pd.DataFrame]:
+    """The thesis's numbered tables in its own rows and columns, keyed by file name (THESIS_LAYOUT_TABLES)."""
+    builders = {name: getattr(module, name) for module in (thesis_layout, thesis_contrasts)
+                for name in THESIS_LAYOUT_TABLES if hasattr(module, name)}
+    return {name: builders[name](records) for name in THESIS_LAYOUT_TABLES}
+
+
 def thesis_tables(records: Records) -> dict[str, pd.DataFrame]:
-    """All thesis tables, keyed by file name (THESIS_TABLES)."""
+    """All thesis tables, keyed by file name: THESIS_TABLES, then THESIS_LAYOUT_TABLES."""
+    return {**_checked_tables(records), **layout_tables(records)}
+
+
+def _checked_tables(records: Records) -> dict[str, pd.DataFrame]:
+    """The thesis_* tables (Table 6 beside its published values, and our long-format tables)."""
     return {
         "thesis_table6": table6(records),
         "thesis_best_of_n": best_of_n_check(records),
