@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "codedebate.cli.pairs_command",
     "codedebate.cli.humaneval_command",
     "codedebate.cli.topology_commands",
+    "codedebate.cli.swe_commands",
 )
 
 

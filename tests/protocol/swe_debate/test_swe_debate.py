@@ -26,7 +26,7 @@ PLAN = {"summary": "count every unit", "modifications": [{"file": "shop/prices.p
 
 
 @pytest.fixture(scope="module")
-def repo_task(tmp_path_factory):
+def repo_task(tmp_path_factory):  # also used by test_tables.py
     root = tmp_path_factory.mktemp("shop_task")
     files = dict(FILES, **{"shop/prices.py": BUG})
     files["tests/test_prices.py"] = ("from shop.prices import unit_price\n\n\ndef test_unit_price():\n"
