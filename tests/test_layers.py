@@ -22,7 +22,7 @@ ALLOWED = {
     "protocol": {"errors", "records", "backends", "executor", "tasks", "repo", "stability"},
     "stats": {"errors", "records", "stability"},
     "viewer": {"errors", "records"},
-    "pipeline": {"errors", "protocol", "backends", "tasks"},
+    "pipeline": {"errors", "protocol", "backends", "tasks", "stability"},
     "cli": {"errors", "records", "backends", "executor", "tasks", "protocol", "stats", "pipeline", "stability", "viewer"},
     "__main__": {"cli"},
     "__init__": set(),

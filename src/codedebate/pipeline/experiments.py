@@ -23,6 +23,7 @@ from codedebate.backends.ollama_server import ServerOptions
 from codedebate.errors import InputError, read_yaml_mapping
 from codedebate.pipeline import paths
 from codedebate.protocol.settings import DebateSettings, SettingsError
+from codedebate.stability import StabilitySettings
 from codedebate.tasks import Task, TaskError, load_tasks
 
 #: Names that become path components and Snakemake wildcards.
@@ -56,6 +57,7 @@ class Experiment:
     tasks: tuple[str, ...]
     difficulties: tuple[str, ...]
     resources: CellResources
+    batch: "BatchSpec | None" = None  # lock-step batches (codedebate run-batch) instead of one cell per task
 
     @property
     def ollama_models(self) -> list[str]:
@@ -209,7 +211,89 @@ def _experiment(
         tasks=tuple(raw.get("tasks", ())),
         difficulties=tuple(raw.get("difficulties", ())),
         resources=resources,
+        batch=_batch(raw["batch"], source, f"{where}.batch") if "batch" in raw else None,
     )
+
+
+# --------------------------------------------------------------------------- lock-step batches
+
+#: Where a batch cell writes: one folder per task inside, and the marker (written last).
+BATCH_DIR = RESULTS + "/batches/{experiment}/{batch}/{seed}"
+BATCH_LOG = RESULTS + "/logs/batches/{experiment}/{batch}/{seed}.log"
+BATCH_MARKER = "batch.json"
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """How an experiment's tasks are batched: ``size`` tasks per batch (0: all), the stability rule."""
+
+    size: int
+    stability: StabilitySettings | None
+
+
+@dataclass(frozen=True)
+class BatchCell:
+    """One batch run: experiment x batch of tasks x seed (``codedebate run-batch``)."""
+
+    experiment: str
+    batch: str  # b0, b1, ... in task order
+    seed: int
+    task_ids: tuple[str, ...]
+    task_paths: tuple[str, ...]
+    task_sets: tuple[str, ...]
+
+    @property
+    def outdir(self) -> str:
+        return BATCH_DIR.format(experiment=self.experiment, batch=self.batch, seed=self.seed)
+
+    def task_dirs(self) -> list[str]:
+        """The record folder of each task of the batch."""
+        return [f"{self.outdir}/{task_id}" for task_id in self.task_ids]
+
+
+def _batch(raw: Mapping[str, Any], source: str, where: str) -> BatchSpec:
+    stability = raw.get("stability")
+    try:
+        rule = None if stability is None else StabilitySettings.from_mapping(stability)
+    except ValueError as exc:
+        key, _, message = str(exc).partition(": ")
+        raise ConfigError(source, f"{where}.stability.{key}", message) from None
+    return BatchSpec(size=raw.get("size", 0), stability=rule)
+
+
+def expand_batches(cfg: ExperimentConfig, base_dir: Path | str = ".") -> list[BatchCell]:
+    """Every batch cell of the grid: the experiment's tasks (config order) cut into batches of
+    ``size``, once per seed."""
+    tasks_by_set = load_task_sets(cfg, base_dir)
+    cells = []
+    for exp in cfg.experiments.values():
+        if exp.batch is None:
+            continue
+        picked = select_tasks(exp, tasks_by_set, cfg.source)
+        size = exp.batch.size or len(picked) or 1
+        for b, start in enumerate(range(0, len(picked), size)):
+            chunk = picked[start:start + size]
+            for seed in exp.seeds:
+                cells.append(BatchCell(exp.name, f"b{b}", seed, tuple(t.id for t, _ in chunk),
+                                       tuple(t.source_path for t, _ in chunk), tuple(s for _, s in chunk)))
+    return cells
+
+
+def batch_rule_args(exp: Experiment) -> str:
+    """The stability options of a batch cell's command line ('' when the rule is off)."""
+    if exp.batch is None or exp.batch.stability is None:
+        return ""
+    pairs = [f"{k}={_yaml_scalar(v)}" for k, v in exp.batch.stability.to_dict().items()]
+    return " ".join(f"--stability-option {shlex.quote(p)}" for p in pairs)
+
+
+def _yaml_scalar(value: Any) -> str:
+    """A value as the YAML scalar run-batch reads back (1e-06 would read as a string: 1.0e-06)."""
+    if isinstance(value, float):
+        text = repr(value)
+        mantissa, e, exponent = text.partition("e")
+        return f"{mantissa if '.' in mantissa else mantissa + '.0'}{e}{exponent}" if e else text
+    return str(value)
 
 
 def load_config(data: Mapping[str, Any] | Path | str, source: str | None = None) -> ExperimentConfig:
@@ -264,6 +348,8 @@ def expand_cells(cfg: ExperimentConfig, base_dir: Path | str = ".") -> list[Cell
     tasks_by_set = load_task_sets(cfg, base_dir)
     cells = []
     for exp in cfg.experiments.values():
+        if exp.batch is not None:  # batch experiments run as batch cells (expand_batches)
+            continue
         for task, set_name in select_tasks(exp, tasks_by_set, cfg.source):
             for seed in exp.seeds:
                 cells.append(Cell(exp.name, task.id, seed, task.source_path, set_name))
