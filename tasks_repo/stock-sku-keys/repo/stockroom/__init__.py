@@ -1,0 +1,1 @@
+"""stockroom: a small warehouse: catalogue, stock levels, orders and restocking."""
