@@ -92,3 +92,21 @@ def test_build_pairs_command(tmp_path, capsys):
     assert load_task(tmp_path / "conv" / "x-1.json").label == 2
     assert main(["build-pairs", "--output", str(out)]) == 2
     assert "either --tasks" in capsys.readouterr().err
+
+
+def test_a_task_whose_reference_fails_has_no_gold_and_is_skipped(tmp_path, tasks, executor):
+    import shutil
+
+    from codedebate.tasks.quality import QualityError
+
+    refs = tmp_path / "refs"
+    shutil.copytree(ROOT / "references" / "chunk_list", refs / "chunk_list")
+    shutil.copytree(ROOT / "references" / "anagram_phrases", refs / "anagram_phrases")
+    broken = refs / "chunk_list" / "solution.py"
+    broken.write_text(broken.read_text() + "\n\ndef chunk_list(xs, size):\n    return []\n")  # shadows the real one
+    with pytest.raises(QualityError, match="reference of 'chunk_list' fails"):
+        build_pairs(tasks, refs, executor)
+    skipped: list[str] = []
+    pairs = build_pairs(tasks, refs, executor, skipped=skipped)
+    assert {p.id.split(".")[0] for p in pairs} == {"anagram_phrases"}
+    assert len(skipped) == 1 and "chunk_list" in skipped[0]

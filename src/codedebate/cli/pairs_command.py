@@ -40,11 +40,17 @@ def cmd_build_pairs(args: argparse.Namespace) -> int:
     else:
         from codedebate.executor import Executor, ExecutorSettings
 
-        tasks = [t for path in args.tasks for t in load_tasks(path)
-                 if not args.difficulty or t.difficulty in args.difficulty]
+        by_id = {}  # a task in two sets (tasks/ and tasks2/) counts once
+        for path in args.tasks:
+            for t in load_tasks(path):
+                by_id.setdefault(t.id, t)
+        tasks = [t for t in by_id.values() if not args.difficulty or t.difficulty in args.difficulty]
         executor = Executor(ExecutorSettings(metrics=False))
+        skipped: list[str] = []
         try:
-            pairs = build_pairs(tasks, args.references, executor, seed=args.seed)
+            pairs = build_pairs(tasks, args.references, executor, seed=args.seed, skipped=skipped)
+            for reason in skipped:
+                print(f"warning: skipped: {reason}", file=sys.stderr)
         except QualityError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT

@@ -103,13 +103,23 @@ def pairs_of(task: Task, cands: list[Candidate], seed: int) -> Iterator[Pairwise
 
 
 def build_pairs(tasks: Iterable[Task], refs_dir: Path | str, executor: RunsCandidates, seed: int = 0,
-                ) -> list[PairwiseTask]:
-    """Every pair of every task that has a reference folder (tasks without one are skipped)."""
+                skipped: list[str] | None = None) -> list[PairwiseTask]:
+    """Every pair of every task that has a reference folder (tasks without one are skipped).
+
+    With ``skipped`` given, a task whose reference fails a test (no gold answer) is left out and
+    its reason appended there; without it, that is an error."""
     out: list[PairwiseTask] = []
     for task in sorted(tasks, key=lambda t: t.id):
         if not (Path(refs_dir) / task.id).is_dir():
             continue
-        out.extend(pairs_of(task, candidates(task, refs_dir, executor), seed))
+        try:
+            cands = candidates(task, refs_dir, executor)
+        except QualityError as exc:
+            if skipped is None:
+                raise
+            skipped.append(str(exc))
+            continue
+        out.extend(pairs_of(task, cands, seed))
     return out
 
 
