@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "codedebate.cli.batch_command",
     "codedebate.cli.pairs_command",
     "codedebate.cli.humaneval_command",
+    "codedebate.cli.compare_command",
     "codedebate.cli.topology_commands",
     "codedebate.cli.swe_commands",
 )
