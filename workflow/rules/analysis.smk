@@ -5,6 +5,7 @@
 #   merged_all(table) the merged record file of every experiment for one table
 #                     ("summary" | "per_round"), produced by rule merge_experiment
 #   ALL_TARGETS       list that `rule all` builds; this file appends the tables and figures
+#   reported(files, category)  (report.smk) the files with their report captions
 # Targets: `snakemake analysis` (both), `analysis_tables`, `analysis_figures`.
 # Outputs: results/tables/<table>.{csv,md}, results/figures/<figure>.{png,pdf};
 # logs in results/logs/analysis/. Everything is done by `codedebate tables|figures`.
@@ -22,7 +23,7 @@ rule analysis_tables:
         summary=lambda wildcards: merged_all("summary"),
         per_round=lambda wildcards: merged_all("per_round"),
     output:
-        ANALYSIS_TABLES,
+        reported(ANALYSIS_TABLES, "Tables"),
     log:
         paths.ANALYSIS_LOG.format(name="tables"),
     params:
@@ -39,7 +40,7 @@ rule analysis_figures:
         summary=lambda wildcards: merged_all("summary"),
         per_round=lambda wildcards: merged_all("per_round"),
     output:
-        ANALYSIS_FIGURES,
+        reported(ANALYSIS_FIGURES, "Figures"),
     log:
         paths.ANALYSIS_LOG.format(name="figures"),
     params:
