@@ -38,7 +38,8 @@ class SamplePatchesPhase:
         code = "\n\n".join(file_block(f, files[f]) for f in targets)
         guidance = "# Likely locations (from the traceback and the issue)\n" + describe_chains(
             ws, files, ws.chains, opts.source_chars)
-        messages = patch_messages(task, guidance, cut(code, 6000), describe_failures(ws))
+        example = next(iter(targets), next(iter(files)))
+        messages = patch_messages(task, guidance, cut(code, 6000), describe_failures(ws), example)
         apply, evaluate = applier(task), scorer(task, ctx, ws)
         root = SearchNode(changes={}, depth=0, evaluation=ws.baseline_eval)
         nodes: list[SearchNode] = []

@@ -12,13 +12,13 @@ from codedebate.tasks.repository import RepositoryTask
 
 from ..context import RunContext
 from ..state import Agent, DebateState, Solution
-from .prompts import PATCH_FORMAT, PATCHER, cut
+from .prompts import PATCHER, cut, patch_format
 from .workspace import Workspace
 
 
-def patch_messages(task: RepositoryTask, guidance: str, code: str, failures: str) -> list[Message]:
+def patch_messages(task: RepositoryTask, guidance: str, code: str, failures: str, example_file: str) -> list[Message]:
     user = (f"# Issue\n{task.issue.strip()}\n\n# Failing tests\n{failures}\n\n{guidance}\n\n"
-            f"# Code\n{code}\n\n{PATCH_FORMAT}")
+            f"# Code\n{code}\n\n{patch_format(example_file)}")
     return [Message("system", PATCHER), Message("user", user)]
 
 

@@ -17,7 +17,7 @@ from ..state import Agent, DebateState
 from .localise import describe_chains, describe_failures, node_source, repository_task
 from .options import SweDebateOptions
 from .patching import applier, ask_patch, failures_of, file_block, patch_messages, record_search, scorer
-from .prompts import DISCRIMINATOR, FORMAT_ARGUMENT, PERSPECTIVE_PROMPTS, PLAN_FORMAT, cut
+from .prompts import DISCRIMINATOR, FORMAT_ARGUMENT, PERSPECTIVE_PROMPTS, cut, plan_format
 from .workspace import Argument, Workspace
 
 CHAIN_LINE = re.compile(r"CHAIN\s*[:#]?\s*\**\s*(\d+)", re.I)
@@ -126,7 +126,7 @@ class PlanPhase:
                     f"# Chosen chain\n{chain.describe(ws.graph)}\n```python\n"
                     f"{node_source(ws, files, chain.root, opts.source_chars)}\n```\n\n# Arguments for it\n"
                     + "\n".join(f"- {a.perspective}: {cut(a.text, opts.argument_chars)}" for a in support)
-                    + f"\n\n{PLAN_FORMAT}")
+                    + "\n\n" + plan_format(ws.graph.nodes[chain.root].file, ws.graph.nodes[chain.root].qualname))
             messages = [Message("system", DISCRIMINATOR), Message("user", user)]
             judge = state.judge or state.agents[0]
             for attempt in range(opts.plan_retries + 1):
@@ -139,7 +139,8 @@ class PlanPhase:
                 except PlanError as exc:
                     ws.plan_errors.append("; ".join(exc.errors))
                     messages = messages + [Message("assistant", reply.text), Message(
-                        "user", "That plan is invalid: " + "; ".join(exc.errors) + ". " + PLAN_FORMAT)]
+                        "user", "That plan is invalid: " + "; ".join(exc.errors) + ". " + plan_format(
+                            ws.graph.nodes[chain.root].file, ws.graph.nodes[chain.root].qualname))]
             ws.plan = fallback_plan(ws)
 
 
@@ -172,7 +173,8 @@ class SearchPhase:
             temperature = min(state.settings.max_temperature, state.settings.proposal_temperature + 0.1 * k)
             return await ask_patch(ctx, state, agent, self.name,
                                    patch_messages(task, guidance, cut(code, 6000),
-                                                  failures_of(task, node.evaluation.result if node.evaluation else None)),
+                                                  failures_of(task, node.evaluation.result if node.evaluation else None),
+                                                  next(iter(targets), next(iter(source)))),
                                    temperature, count["n"])
 
         with ws.stage("search"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 PERSPECTIVE_PROMPTS = {
     "conservative": (
         "You are a careful maintainer. You favour the smallest change at the most likely site: the "
@@ -26,19 +28,21 @@ DISCRIMINATOR = (
     "You are the lead engineer. The team has debated where a bug comes from and voted for one "
     "chain. Write a fix plan as JSON only.")
 
-PLAN_FORMAT = (
-    'Reply with one JSON object and nothing else:\n```json\n{"summary": "one sentence", '
-    '"modifications": [{"file": "path/in/repo.py", "function": "name or Class.method", '
-    '"instruction": "what to change", "rationale": "why"}], "execution_order": [0], '
-    '"risks": ["what could break"]}\n```')
+def plan_format(file: str, function: str) -> str:
+    """The fix-plan instructions, with the chosen chain's root as the example location."""
+    example = json.dumps({"summary": "one sentence", "modifications": [{
+        "file": file, "function": function, "instruction": "what to change", "rationale": "why"}],
+        "execution_order": [0], "risks": ["what could break"]})
+    return f"Reply with one JSON object and nothing else:\n```json\n{example}\n```"
+
 
 PATCHER = "You fix bugs in Python repositories by writing exact search/replace edits."
 
-PATCH_FORMAT = (
-    "Write the fix as one or more edits in exactly this form (SEARCH must copy lines of the "
-    "file exactly, including indentation; keep edits small):\n"
-    "FILE: path/in/repo.py\n<<<<<<< SEARCH\n<lines to find>\n=======\n<lines to put instead>\n"
-    ">>>>>>> REPLACE")
+def patch_format(file: str) -> str:
+    """The search/replace instructions, with a real file of the repository in the example."""
+    return ("Write the fix as one or more edits in exactly this form (FILE names a file shown above; "
+            "SEARCH must copy lines of that file exactly, including indentation; keep edits small):\n"
+            f"FILE: {file}\n<<<<<<< SEARCH\n<lines to find>\n=======\n<lines to put instead>\n>>>>>>> REPLACE")
 
 
 def cut(text: str, limit: int) -> str:
