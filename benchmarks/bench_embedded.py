@@ -145,7 +145,7 @@ def debate(task_file: str, options: dict[str, Any], max_tokens: int | None) -> d
             "rounds": int(row["total_rounds"]), "pass_rate": float(row["final_pass_rate"])}
 
 
-def child(mode: str, gen_tokens: int) -> dict[str, Any]:
+def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     """Measure one mode in this process; returns one JSON-able row."""
     from codedebate.backends import embedded
 
@@ -180,10 +180,22 @@ def child(mode: str, gen_tokens: int) -> dict[str, Any]:
         "mode": mode, "load_s": shared.load_seconds, "three_wall_s": wall, "three_completion_tokens": completion,
         "three_prompt_tokens": prompt_tokens, "prompt_tok_s": prompt_tokens / prompt_s,
         "gen_tok_s": completion / (wall - prompt_s), "replies": [r.text for r in replies]}
-    readme = debate("tasks/easy/digital_root.json", options, None)
+    nan = float("nan")
+    partial = os.environ.get("BENCH_PARTIAL")  # a file that gets the row after each part
+    if partial:
+        Path(partial).write_text(json.dumps(row) + "\n", encoding="utf-8")
+    # "readme": the README's main command (default settings); "cell": its task with the grid's
+    # max_tokens (one of the grid's two cells); "grid": both cells of the default grid
+    readme_max = None if "readme" in parts else 384
+    readme = debate("tasks/easy/digital_root.json", options, readme_max) if {"readme", "cell"} & set(parts) else {
+        "wall": nan, "propose": nan, "calls": 0, "completion_tokens": 0, "rounds": 0, "pass_rate": nan}
     row.update({f"readme_{k}": v for k, v in readme.items()})
-    grid = [debate(f"tasks/easy/{t}.json", options, 384) for t in ("digital_root", "run_lengths")]
-    row["grid_cells_wall_s"] = sum(g["wall"] for g in grid)
+    row["readme_max_tokens"] = readme_max or 1024
+    if partial:
+        Path(partial).write_text(json.dumps(row) + "\n", encoding="utf-8")
+    grid = [debate(f"tasks/easy/{t}.json", options, 384) for t in ("digital_root", "run_lengths")
+            if "grid" in parts]
+    row["grid_cells_wall_s"] = sum(g["wall"] for g in grid) if grid else nan
     row["grid_cells_tokens"] = sum(g["completion_tokens"] for g in grid)
     row["grid_cells_pass"] = [g["pass_rate"] for g in grid]
     if mode == "batched":
@@ -200,20 +212,23 @@ def compare(args: argparse.Namespace) -> None:
     rows = []
     for mode in args.modes:
         began = time.strftime("%H:%M:%S", time.gmtime())
-        out = subprocess.run([sys.executable, __file__, "--child", mode, "--gen-tokens", str(args.gen_tokens)],
+        out = subprocess.run([sys.executable, __file__, "--child", mode, "--gen-tokens", str(args.gen_tokens),
+                              "--parts", *args.parts],
                              capture_output=True, text=True, check=False)
         if out.returncode != 0:
             raise SystemExit(f"mode {mode} failed:\n{out.stderr[-3000:]}")
         row = json.loads(out.stdout.strip().splitlines()[-1])
         row["when"] = f"{began}-{time.strftime('%H:%M:%S', time.gmtime())} UTC, load {os.getloadavg()[0]:.2f}"
         rows.append(row)
-        print(f"  {mode}: done ({row['when']})", flush=True)
+        print(f"  {mode}: done ({row['when']}): " + json.dumps({k: v for k, v in row.items() if k != "replies"}),
+              flush=True)
     lines = [
         ("3 concurrent calls: wall s", "three_wall_s", ".1f"),
         ("  completion tokens", "three_completion_tokens", "d"),
         ("  aggregate generation tok/s", "gen_tok_s", ".1f"),
         ("  prompt tok/s (served)", "prompt_tok_s", ".0f"),
-        ("README debate (digital_root, 2 rounds): wall s", "readme_wall", ".1f"),
+        ("debate digital_root, 2 rounds: max_tokens", "readme_max_tokens", "d"),
+        ("  wall s", "readme_wall", ".1f"),
         ("  propose phase (round 1) s", "readme_propose", ".1f"),
         ("  calls / completion tokens", None, ""),
         ("  rounds, final pass rate", None, ""),
@@ -247,6 +262,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--modes", nargs="+", choices=list(MODES), default=list(MODES))
     parser.add_argument("--child", choices=list(MODES), help=argparse.SUPPRESS)
+    parser.add_argument("--parts", nargs="+", choices=["readme", "cell", "grid"], default=["readme", "grid"],
+                        help="debates after the 3 concurrent calls: readme = the README's main command, "
+                             "cell = the same task with the grid's max_tokens 384, grid = the grid's two cells")
     parser.add_argument("--single", action="store_true", help="the per-model table of one call's speeds")
     parser.add_argument("--models", nargs="+", default=["qwen2.5-coder-0.5b"], help="embedded aliases (--single)")
     parser.add_argument("--threads", type=int, nargs="+", default=[2], help="n_threads values (--single)")
@@ -255,7 +273,7 @@ def main() -> None:
     parser.add_argument("--fresh", action="store_true", help="--single: assemble into a temp cache to time it")
     args = parser.parse_args()
     if args.child:
-        print(json.dumps(child(args.child, args.gen_tokens)))
+        print(json.dumps(child(args.child, args.gen_tokens, args.parts)))
     elif args.single:
         single(args)
     else:

@@ -198,6 +198,8 @@ class EmbeddedBackend(Backend):
         out: Future[ChatResponse] = Future()
 
         def done(f: Future[Any]) -> None:
+            if out.cancelled():  # the caller gave up (e.g. a timeout); the reply is dropped
+                return
             exc = f.exception()
             if exc is not None:
                 out.set_exception(BackendError(f"{self.name}: llama.cpp failed: {exc}"))
