@@ -1,10 +1,13 @@
 """Candidates scored per second: the sandboxed executor vs a plain fresh `python -m pytest`.
 
 Candidates are each benchmark task's reference solution and its mutations (references/), so
-verdicts mix passes and failures. Both ways run every candidate, interleaved so that load on a
-shared machine hits both alike; the script then checks the verdicts are identical.
+verdicts mix passes and failures. Every way runs every candidate, interleaved candidate by
+candidate so that load on a shared machine hits all alike; the script then checks the verdicts
+are identical. ``--before SRC`` also times the executor of another checkout (its ``src`` folder,
+e.g. from ``git worktree add /tmp/before HEAD``) in a helper process, side by side with this one.
 
     .venv/bin/python benchmarks/bench_executor.py [--tasks tasks tasks2] [--limit N] [--metrics]
+                                                  [--before /tmp/before/src] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -80,7 +83,11 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--metrics", action="store_true", help="also time the sandbox with Pylint/Radon on")
     ap.add_argument("--jobs", type=int, default=0, help="also time the sandbox with N runs in parallel")
+    ap.add_argument("--before", metavar="SRC", help="also time the executor of this src folder (another checkout)")
+    ap.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # the --before helper
     args = ap.parse_args()
+    if args.serve:
+        return _serve(args)
 
     tasks: dict[str, Task] = {}
     for folder in args.tasks:
@@ -101,7 +108,8 @@ def main() -> int:
     sandbox.run(*_warm())  # start the worker outside the timed region (a one-off ~1 s)
     if metric_box:
         metric_box.run(*_warm())
-    t_plain = t_box = t_metrics = 0.0
+    before = _Before(args) if args.before else None
+    t_plain = t_box = t_metrics = t_before = 0.0
     mismatches = []
     passed = 0
     for task, label, files in work:
@@ -115,6 +123,11 @@ def main() -> int:
         if metric_box:
             metric_box.run(task, files)
             t_metrics += time.perf_counter() - t2
+        if before is not None:
+            seconds, old = before.run(task.id, files)
+            t_before += seconds
+            if old != plain:
+                mismatches.append((task.id, f"{label} (before)", plain, old))
         boxed = {r.name: r.outcome.value for r in result.tests}
         _reference_verdicts[(task.id, label)] = plain
         passed += result.all_passed
@@ -130,6 +143,10 @@ def main() -> int:
     print(f"candidates: {n} ({len({w[0].id for w in work})} tasks; {passed} pass every visible test)")
     print(f"capabilities: {json.dumps(sandbox.capabilities)}")
     print(f"{'plain fresh pytest subprocess':<36}{n / t_plain:8.2f} candidates/s  ({t_plain / n * 1000:6.0f} ms each)")
+    if before is not None:
+        before.close()
+        line = f"{n / t_before:8.2f} candidates/s  ({t_before / n * 1000:6.0f} ms each)"
+        print(f"{'sandboxed executor BEFORE (--before)':<36}{line}")
     print(f"{'sandboxed executor (worker+fork)':<36}{n / t_box:8.2f} candidates/s  ({t_box / n * 1000:6.0f} ms each)")
     if metric_box:
         line = f"{n / t_metrics:8.2f} candidates/s  ({t_metrics / n * 1000:6.0f} ms each)"
@@ -137,7 +154,7 @@ def main() -> int:
     if t_jobs:
         line = f"{n / t_jobs:8.2f} candidates/s  ({t_jobs / n * 1000:6.0f} ms each)"
         print(f"{f'sandboxed executor, {args.jobs} in parallel':<36}{line}")
-    print(f"speed-up: {t_plain / t_box:.1f}x")
+    print(f"speed-up: {t_plain / t_box:.1f}x" + (f"; now vs before: {t_before / t_box:.2f}x" if before else ""))
     print(f"verdicts identical: {not mismatches} ({len(mismatches)} differ)")
     for task_id, label, plain, boxed in mismatches[:10]:
         print(f"  {task_id} {label}: plain={plain} sandboxed={boxed}")
@@ -165,6 +182,48 @@ def _parallel(work: list, settings: ExecutorSettings, jobs: int, mismatches: lis
 
 #: (task id, candidate label) -> the plain subprocess's verdicts, filled by the serial pass
 _reference_verdicts: dict[tuple[str, str], dict[str, str]] = {}
+
+
+class _Before:
+    """The executor of another checkout, in a helper process that times each run itself."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        env = {**os.environ, "PYTHONPATH": args.before}
+        cmd = [sys.executable, __file__, "--serve", "--timeout", str(args.timeout), "--references", args.references,
+               "--tasks", *args.tasks]
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True, cwd=REPO)
+        if self.proc.stdout.readline().strip() != "ready":
+            raise SystemExit("the --before helper did not start (see its stderr)")
+
+    def run(self, task_id: str, files: dict[str, str]) -> tuple[float, dict[str, str]]:
+        self.proc.stdin.write(json.dumps({"task": task_id, "files": files}) + "\n")
+        self.proc.stdin.flush()
+        reply = json.loads(self.proc.stdout.readline())
+        return reply["seconds"], reply["verdicts"]
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """Helper for --before: score candidates sent as JSON lines with this interpreter's codedebate."""
+    import codedebate
+
+    tasks = {t.id: t for folder in args.tasks if (REPO / folder).is_dir() for t in load_tasks(REPO / folder)}
+    box = Executor(ExecutorSettings(timeout_s=args.timeout, metrics=False))
+    box.run(*_warm())
+    print("ready", flush=True)
+    print(f"--before helper: codedebate from {Path(codedebate.__file__).parent}", file=sys.stderr)
+    for line in sys.stdin:
+        req = json.loads(line)
+        t0 = time.perf_counter()
+        result = box.run(tasks[req["task"]], req["files"])
+        took = time.perf_counter() - t0
+        verdicts = {r.name: r.outcome.value for r in result.tests}
+        print(json.dumps({"seconds": took, "verdicts": verdicts}), flush=True)
+    box.close()
+    return 0
 
 
 def _warm():

@@ -16,6 +16,7 @@ meant to fail).
 from __future__ import annotations
 
 import ast
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -38,8 +39,10 @@ class Check:
     line: int
 
 
+@functools.lru_cache(maxsize=256)
 def split(source: str) -> tuple[str, dict[int, Check]]:
-    """(the module for the sandbox, the checks by number); the source unchanged if it does not parse."""
+    """(the module for the sandbox, the checks by number); the source unchanged if it does not parse.
+    Cached: a debate scores many candidates against the same test module (do not mutate the dict)."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
@@ -54,10 +57,10 @@ def split(source: str) -> tuple[str, dict[int, Check]]:
     checks: dict[int, Check] = {}
     spans = []
     for n, (stmt, expr, expected, test, mandatory) in enumerate(found):
-        segment = ast.get_source_segment(source, expr)
+        segment = _segment(lines, expr)
         if segment is None:
             continue
-        checks[n] = Check(test, expected, mandatory, ast.get_source_segment(source, stmt.test) or "", stmt.lineno)
+        checks[n] = Check(test, expected, mandatory, _segment(lines, stmt.test) or "", stmt.lineno)
         spans.append((stmt, f"{CHECK_NAME}({n}, ({segment}", "))"))
     for stmt, head, tail in sorted(spans, key=lambda s: (s[0].lineno, s[0].col_offset), reverse=True):
         start, end = stmt.lineno - 1, stmt.end_lineno - 1
@@ -69,12 +72,26 @@ def split(source: str) -> tuple[str, dict[int, Check]]:
     return text + ("" if text.endswith("\n") else "\n") + IMPORT_LINE, checks  # at the end: no line moves
 
 
+def _segment(lines: list[str], node: ast.AST) -> str | None:
+    """The source text of ``node`` (as ast.get_source_segment, without re-splitting the source)."""
+    end_lineno, end_col = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
+    if end_lineno is None or end_col is None or end_lineno > len(lines):
+        return None
+    first, last = lines[node.lineno - 1], lines[end_lineno - 1]
+    if node.lineno == end_lineno:
+        return first[_col(first, node.col_offset):_col(first, end_col)]
+    middle = "".join(lines[node.lineno:end_lineno - 1])
+    return first[_col(first, node.col_offset):] + middle + last[:_col(last, end_col)]
+
+
 def _line(lines: list[str], i: int) -> str:
     return lines[i] if i < len(lines) else ""
 
 
 def _col(line: str, byte_offset: int) -> int:
     """ast column offsets count UTF-8 bytes."""
+    if line.isascii():
+        return byte_offset
     return len(line.encode("utf-8")[:byte_offset].decode("utf-8", "ignore"))
 
 

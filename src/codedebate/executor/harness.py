@@ -9,12 +9,10 @@ integrity.py and docs/sandbox.md). Plain-data checks (checks.py) are reported, n
 
 from __future__ import annotations
 
-import ast
 import builtins
 import inspect
 import json
 import os
-import symtable
 import sys
 import types
 from pathlib import Path
@@ -23,12 +21,33 @@ from typing import Any
 import pytest
 
 from . import integrity, plain
+from .test_globals import TestGlobals
 
 #: The armed plugin of this process (a sandbox child runs one session).
 ACTIVE: VerdictPlugin | None = None
 MAX_CHECK_CHARS = 1 << 20
-PUBLIC_NAMES = "__codedebate_public__"  # tasks/test_module.py: the candidate names the tests see
 REWRITE_NAMES = ("@py_builtins", "@pytest_ar")  # globals pytest's assertion rewriting adds
+
+
+def install_compile_recorder() -> None:
+    """Worker only, before the tripwire's snapshot: hand the code object pytest compiles for the
+    test file to the armed plugin the moment it exists, before the module (and so the candidate)
+    runs. It is the reference each test function's code must equal; no second compile needed."""
+    from _pytest.assertion import rewrite
+
+    original = rewrite._rewrite_test
+    if getattr(original, "_codedebate", False):
+        return
+
+    def recording(fn: Any, config: Any) -> Any:
+        stat, code = original(fn, config)
+        plugin = ACTIVE
+        if plugin is not None and os.path.realpath(str(fn)) == plugin._test_file and plugin._trusted is None:
+            plugin._trust(code)
+        return stat, code
+
+    recording._codedebate = True  # type: ignore[attr-defined]
+    rewrite._rewrite_test = recording
 
 
 def check(index: int, value: Any) -> None:
@@ -57,14 +76,20 @@ class VerdictPlugin:
         self._current: str | None = None
         self._checks: dict[str, dict[int, list]] = {}
         self._trusted: dict[tuple[str, int], types.CodeType] | None = None
+        self._config: Any = None
         self._allowed: set[str] | None = None
         self._defs: set[str] = set()
         self._imported: set[str] = set()
         self._builtins = builtins
         self._check_fn = check
 
-    def arm(self, fd: int, nonce: str, expected: list[str], max_chars: int, *, test_file: str) -> None:
-        """Give the plugin its run: channel, nonce, expected tests (may happen after registration)."""
+    def arm(self, fd: int, nonce: str, expected: list[str], max_chars: int, names: TestGlobals | None = None,
+            *, test_file: str) -> None:
+        """Give the plugin its run: channel, nonce, expected tests, the test module's names (may
+        happen after registration)."""
+        if names is not None:
+            self._allowed = None if names.allowed is None else set(names.allowed)
+            self._defs, self._imported = set(names.defs), set(names.imported)
         self._fd = fd
         self._nonce = nonce
         self._expected = set(expected)
@@ -121,18 +146,8 @@ class VerdictPlugin:
         self._baseline.refresh()
         self._hot.refresh()
 
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_collection(self, session: Any) -> None:
-        """Compile the test file as pytest will, before any candidate code runs: the reference
-        every test function's code is compared with before it is called."""
-        from _pytest.assertion.rewrite import _rewrite_test
-
-        try:
-            _, code = _rewrite_test(Path(self._test_file), session.config)
-            source = Path(self._test_file).read_text(encoding="utf-8")
-        except Exception:  # noqa: BLE001 - pytest reports the collection error itself
-            self._trusted = {}
-            return
+    def _trust(self, code: types.CodeType) -> None:
+        """Take ``code`` (the test module as compiled from its read-only file) as the reference."""
         trusted: dict[tuple[str, int], types.CodeType] = {}
         stack = [code]
         while stack:
@@ -140,15 +155,32 @@ class VerdictPlugin:
             trusted[(c.co_qualname, c.co_firstlineno)] = c
             stack.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
         self._trusted = trusted
-        self._allowed, self._defs, self._imported = _module_names(source)
-        self._own.update(_trusted=self._trusted, _allowed=self._allowed, _defs=self._defs, _imported=self._imported)
+        self._own["_trusted"] = trusted
+
+    def _reference(self) -> dict[tuple[str, int], types.CodeType]:
+        """The reference code objects; compiled here from the read-only test file if pytest's
+        compile was not seen (the file cannot have changed, so this is as good)."""
+        if self._trusted is None:
+            from _pytest.assertion.rewrite import _rewrite_test
+
+            try:
+                self._trust(_rewrite_test(Path(self._test_file), self._config)[1])
+            except Exception:  # noqa: BLE001 - pytest reports the collection error itself
+                self._trusted = {}
+                self._own["_trusted"] = self._trusted
+        return self._trusted
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection(self, session: Any) -> None:
+        self._config = session.config
+        self._own["_config"] = self._config
 
     def _code_problem(self, func: Any) -> str:
         """'' when ``func`` is a test function compiled from the test file, unchanged."""
         code = getattr(func, "__code__", None)
         if code is None or os.path.realpath(code.co_filename) != self._test_file:
             return "the test function was replaced by code outside the test file"
-        trusted = (self._trusted or {}).get((code.co_qualname, code.co_firstlineno))
+        trusted = self._reference().get((code.co_qualname, code.co_firstlineno))
         if trusted is None or code != trusted:
             return f"the code of {code.co_qualname} differs from the test file as compiled"
         raw = getattr(func, "__func__", func)
@@ -279,25 +311,3 @@ def _combine(phases: dict[str, tuple[str, str]]) -> tuple[str, str]:
     if teardown[0] != "passed":
         return "error", teardown[1]
     return "passed", ""
-
-
-def _module_names(source: str) -> tuple[set[str] | None, set[str], set[str]]:
-    """(names the test file binds at module level, None if it star-imports; its top-level defs;
-    the names it binds by importing)."""
-    try:
-        tree = ast.parse(source)
-        table = symtable.symtable(source, "<tests>", "exec")
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return None, set(), set()
-    defs = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    imported = {s.get_name() for s in table.get_symbols() if s.is_imported()}
-    if any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names) for n in ast.walk(tree)):
-        return None, defs, imported
-    allowed = {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
-    for node in tree.body:  # the candidate's public names, bound by a globals().update(...) line
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == PUBLIC_NAMES for t in node.targets):
-            try:
-                allowed.update(str(n) for n in ast.literal_eval(node.value))
-            except (ValueError, TypeError, SyntaxError):
-                pass
-    return allowed, defs, imported

@@ -151,8 +151,8 @@ def child_paths(req: RunRequest, zygote: bool) -> dict[str, str]:
     return {k: getattr(req, k) for k in ("workdir", "test_dir", "test_file", "ini_file")}
 
 
-def run(paths: dict[str, str], arm: tuple[int, str, list[str], int], zygote: bool) -> int:
-    """Run the session; ``arm`` is (fd, nonce, expected names, max message chars)."""
+def run(paths: dict[str, str], arm: tuple, zygote: bool) -> int:
+    """Run the session; ``arm`` is (fd, nonce, expected names, max message chars[, test globals])."""
     import pytest
 
     from .harness import VerdictPlugin
@@ -176,7 +176,7 @@ def run(paths: dict[str, str], arm: tuple[int, str, list[str], int], zygote: boo
         config._ensure_unconfigure()
 
 
-def _run_zygote(arm: tuple[int, str, list[str], int]) -> int:
+def _run_zygote(arm: tuple) -> int:
     """The part of ``_pytest.main.wrap_session`` after session start, error handling included."""
     import faulthandler
 

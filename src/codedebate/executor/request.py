@@ -23,6 +23,9 @@ class RunRequest:
     max_processes: int
     max_file_bytes: int  # RLIMIT_FSIZE and the size of each scratch tmpfs
     max_chars: int  # failure messages are cut to this
+    allowed_globals: tuple[str, ...] | None = None  # test_globals.TestGlobals of the test module
+    test_defs: tuple[str, ...] = ()
+    test_imported: tuple[str, ...] = ()
     op: str = "run"
 
     def to_wire(self) -> dict[str, Any]:
@@ -56,7 +59,7 @@ def from_wire(message: Any) -> RunRequest | MetricsRequest:
     if set(message) != names:
         raise ValueError(f"{cls.__name__}: expected fields {sorted(names)}, got {sorted(message)}")
     data = dict(message)
-    for key in ("expected", "files"):
-        if key in data:
+    for key in ("expected", "files", "allowed_globals", "test_defs", "test_imported"):
+        if data.get(key) is not None:
             data[key] = tuple(data[key])
     return cls(**data)

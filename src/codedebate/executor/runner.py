@@ -24,6 +24,7 @@ from .housekeeping import RUN_PREFIX, remove_tree
 from .metrics import strip_pragmas
 from .relative_imports import absolutize
 from .request import MetricsRequest, RunRequest
+from .test_globals import test_globals
 from .results import ExecutionResult, TestResult
 from .settings import ExecutorSettings
 
@@ -117,11 +118,13 @@ class Executor:
         """Ask the worker to run pytest sandboxed; turn its report into verdicts."""
         s = self.settings
         nonce = secrets.token_hex(16)
+        names = test_globals(Path(layout["test_file"]).read_text(encoding="utf-8"))
         req = RunRequest(
             workdir=layout["workdir"], test_dir=layout["test_dir"], test_file=layout["test_file"],
             ini_file=layout["ini_file"], nonce=nonce, expected=tuple(expected), timeout_s=s.timeout_s,
             cpu_s=s.cpu_limit_s, memory_bytes=s.memory_mb * 1024 * 1024, max_processes=s.max_processes,
             max_file_bytes=s.max_output_bytes, max_chars=s.max_message_chars,
+            allowed_globals=names.allowed, test_defs=names.defs, test_imported=names.imported,
         )
         reply = self._worker.request(req, timeout_s=s.timeout_s + 60)
         report = verdicts.RunReport(

@@ -11,6 +11,7 @@ import os
 import select
 import signal
 import sys
+import termios
 import time
 from typing import Any
 
@@ -18,11 +19,13 @@ from . import cgroups, launcher, mounts, sandbox
 from .cgroups import RunCgroup
 from .housekeeping import children as _children
 from .request import RunRequest
+from .test_globals import TestGlobals
 
 MAX_CHANNEL_BYTES = 8 * 1024 * 1024
 GRACE_S = 0.2  # after the test process exits, how long stragglers may keep the pipe open
 DRAIN_S = 0.05  # how often a long run's verdict pipe is drained
 PIPE_BYTES = 1 << 20
+OUTPUT_PIPE_BYTES = 8 << 20  # a big output buffer: fewer wake-ups of writer and reader on a busy machine
 TAIL_BYTES = 64 * 1024  # of the child's output, only this much is kept
 TAIL_CHARS = 2000
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
@@ -88,7 +91,8 @@ def _child(req: RunRequest, wfd: int, owfd: int, uid: int | None, cgroup: RunCgr
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         sys.dont_write_bytecode = True
         sys.path.insert(0, paths["workdir"])
-        code = launcher.run(paths, (wfd, req.nonce, list(req.expected), req.max_chars), zygote)
+        names = TestGlobals(req.allowed_globals, req.test_defs, req.test_imported)
+        code = launcher.run(paths, (wfd, req.nonce, list(req.expected), req.max_chars, names), zygote)
         sys.stdout.flush()
         sys.stderr.flush()
     except BaseException:  # noqa: BLE001 - anything goes wrong: exit, the parent sees no verdict
@@ -113,8 +117,7 @@ def run(req: RunRequest) -> dict[str, Any]:
     pid: int | None = None
     cgroup = None
     try:
-        if uid is not None:
-            sandbox.kill_uid(uid)  # survivors of a dead run that had our pid (and so this uid)
+        if uid is not None:  # (a dead run's survivors with this uid were killed by the worker)
             _chown_tree(req.workdir, uid)
             _share_tests(req.test_dir, uid)
         if sandbox.CAPS.get("cgroups"):
@@ -175,11 +178,13 @@ def _watch(pid: int, rfd: int, orfd: int, deadline: float) -> tuple[list[str], b
     status: int | None = None
     usage = None
     exited_at: float | None = None
-    for fd in (rfd, orfd):
-        try:
-            fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-        except OSError:
-            pass
+    for fd, capacity in ((rfd, PIPE_BYTES), (orfd, OUTPUT_PIPE_BYTES)):
+        for want in (capacity, PIPE_BYTES):  # above pipe-max-size needs root
+            try:
+                fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, want)
+                break
+            except OSError:
+                pass
         os.set_blocking(fd, False)
     pidfd = os.pidfd_open(pid)
     try:
@@ -227,8 +232,17 @@ def _watch(pid: int, rfd: int, orfd: int, deadline: float) -> tuple[list[str], b
 
 
 def _drain_tail(fd: int, tail: bytearray) -> bool:
-    """Read what is waiting on ``fd`` keeping only the last TAIL_BYTES; True at end of file."""
+    """Read what is waiting on ``fd`` keeping only the last TAIL_BYTES; True at end of file.
+
+    What lies before the tail is spliced to /dev/null in the kernel, never copied to us."""
     while True:
+        waiting = _pending(fd)
+        if waiting > TAIL_BYTES:
+            try:
+                os.splice(fd, _devnull(), waiting - TAIL_BYTES)
+                tail.clear()
+            except OSError:
+                pass
         try:
             data = os.read(fd, 1 << 20)
         except (BlockingIOError, InterruptedError):
@@ -238,6 +252,25 @@ def _drain_tail(fd: int, tail: bytearray) -> bool:
         tail += data
         if len(tail) > TAIL_BYTES:
             del tail[:-TAIL_BYTES]
+
+
+def _pending(fd: int) -> int:
+    """Bytes waiting in a pipe (FIONREAD)."""
+    buf = bytearray(4)
+    try:
+        fcntl.ioctl(fd, termios.FIONREAD, buf)
+    except OSError:
+        return 0
+    return int.from_bytes(buf, sys.byteorder)
+
+
+_NULL: list[int] = []
+
+
+def _devnull() -> int:
+    if not _NULL:
+        _NULL.append(os.open(os.devnull, os.O_WRONLY))
+    return _NULL[0]
 
 
 def _share_tests(test_dir: str, uid: int) -> None:

@@ -25,6 +25,7 @@ from .wire import recv, send
 
 #: Layers to switch off, e.g. "cgroups,network_namespace" (for machines where one misbehaves,
 #: and for testing the fallbacks); the executor then warns about each as if it were missing.
+REAP_S = 1.0  # how often ended supervisors are collected when no request comes
 LAYERS = ("network_namespace", "ipc_namespace", "mount_namespace", "privilege_drop", "cgroups", "syscall_filter")
 
 
@@ -77,6 +78,7 @@ def preload() -> None:
     from . import harness, integrity, launcher, metrics, mounts, supervisor  # noqa: F401
 
     mounts.import_roots()
+    harness.install_compile_recorder()  # before the snapshot: the recorder is part of the machinery
     integrity.BASELINE = integrity.Snapshot()
     integrity.HOT = integrity.Snapshot(integrity.HOT_PREFIXES)
 
@@ -162,6 +164,7 @@ def main(socket_path: str, client_tmp: str) -> None:
         for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(sig, signal.SIG_IGN)
         housekeeping.stop_children()  # each supervisor kills its run and removes its cgroup
+        clean_stale(client_tmp)  # what a supervisor that had to be SIGKILLed left
         if not housekeeping.alive(client) or os.getppid() != client:  # nobody else will clean up
             for folder in housekeeping.folders_of(client, client_tmp):
                 housekeeping.remove_tree(folder)
@@ -171,13 +174,13 @@ def _serve(socket_path: str, caps: dict[str, bool]) -> None:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(socket_path)
     listener.listen(64)
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # supervisors are reaped automatically
     sys.stdout.write("ready " + json.dumps(caps) + "\n")
     sys.stdout.flush()
     stdin = sys.stdin.fileno()
     me = os.getpid()
     while True:
-        ready, _, _ = select.select([listener, stdin], [], [])
+        ready, _, _ = select.select([listener, stdin], [], [], REAP_S)
+        _reap_supervisors()
         if stdin in ready and not os.read(stdin, 1024):
             return  # parent went away
         if listener in ready:
@@ -197,6 +200,26 @@ def _serve(socket_path: str, caps: dict[str, bool]) -> None:
                         sys.stderr.flush()
                 os._exit(code)
             conn.close()
+
+
+def _reap_supervisors() -> None:
+    """Collect ended supervisors; one that was killed (SIGKILL: it could not clean up) leaves its
+    run to us: every process of its uid is killed and its cgroup removed, before its pid (and so
+    its uid) can be reused."""
+    from . import cgroups, sandbox
+
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        if os.WIFSIGNALED(status):
+            if sandbox.CAPS.get("privilege_drop"):
+                sandbox.kill_uid(sandbox.UID_BASE + pid)
+            if sandbox.CAPS.get("cgroups"):
+                cgroups.clean_stale()
 
 
 if __name__ == "__main__":
