@@ -183,7 +183,7 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     nan = float("nan")
     partial = os.environ.get("BENCH_PARTIAL")  # a file that gets the row after each part
     if partial:
-        Path(partial).write_text(json.dumps(row) + "\n", encoding="utf-8")
+        Path(f"{partial}.{mode}").write_text(json.dumps(row) + "\n", encoding="utf-8")
     # "readme": the README's main command (default settings); "cell": its task with the grid's
     # max_tokens (one of the grid's two cells); "grid": both cells of the default grid
     readme_max = None if "readme" in parts else 384
@@ -192,7 +192,7 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     row.update({f"readme_{k}": v for k, v in readme.items()})
     row["readme_max_tokens"] = readme_max or 1024
     if partial:
-        Path(partial).write_text(json.dumps(row) + "\n", encoding="utf-8")
+        Path(f"{partial}.{mode}").write_text(json.dumps(row) + "\n", encoding="utf-8")
     grid = [debate(f"tasks/easy/{t}.json", options, 384) for t in ("digital_root", "run_lengths")
             if "grid" in parts]
     row["grid_cells_wall_s"] = sum(g["wall"] for g in grid) if grid else nan
