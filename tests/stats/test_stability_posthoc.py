@@ -99,3 +99,29 @@ def test_thesis_exports(thesis_dir):
     assert table.loc["empirical", "runs"] == 60 and table.loc["empirical", "agents"] == 3
     assert table.loc["empirical", "stop_round"] == 3  # KS 0.05 -> 0 -> 0 (empirical)
     assert table.loc["mixture", "identified_rounds"] == 0  # 3 proposers: not identified
+
+
+def test_stability_tables_pair_experiments_by_task(tmp_path, capsys):
+    from codedebate.stats.stability_tables import experiment_means, paired_against
+
+    rows = []
+    for exp, acc, rounds in (("fixed", [1, 1, 0, 1], 4), ("stable", [1, 0, 0, 1], 2), ("som", [0, 0, 0, 1], 1)):
+        for i, a in enumerate(acc):
+            rows.append({"debate_id": f"{exp}{i}", "experiment": exp, "task_id": f"t{i}", "protocol": "judge_debate",
+                         "final_pass_rate": float(a), "total_rounds": rounds, "total_tokens": 100 * rounds})
+    summary = conform(pd.DataFrame(rows), "summary")
+    means = experiment_means(summary).set_index("experiment")
+    assert means.loc["fixed", "accuracy"] == 0.75 and means.loc["stable", "rounds"] == 2
+    paired = paired_against(summary, "fixed")
+    acc = paired[paired["metric"] == "accuracy"].set_index("a")
+    assert acc.loc["stable", "mean_diff"] == pytest.approx(-0.25) and acc.loc["stable", "n"] == 4
+    assert acc.loc["som", "losses"] == 2
+    tokens = paired[paired["metric"] == "tokens"].set_index("a")
+    assert tokens.loc["stable", "mean_diff"] == -200
+    with pytest.raises(ValueError, match="reference experiment 'nope'"):
+        paired_against(summary, "nope")
+    for i, row in summary.iterrows():
+        RunRecords(summary.iloc[[i]], conform(pd.DataFrame(), "per_round"),
+                   conform(pd.DataFrame(), "transcript")).write(tmp_path / "runs" / row["debate_id"])
+    assert main(["stability-tables", str(tmp_path / "runs"), "--reference", "fixed", "--output", str(tmp_path / "t")]) == 0
+    assert (tmp_path / "t" / "stability_paired.csv").is_file() and (tmp_path / "t" / "stability_means.md").is_file()

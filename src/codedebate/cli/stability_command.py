@@ -54,6 +54,37 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-figures", action="store_true", help="tables only")
     add_rule_options(p)
     p.set_defaults(func=cmd_stability)
+    q = sub.add_parser(
+        "stability-tables", help="accuracy, rounds and tokens per experiment, with paired tests against a reference",
+        description="Tables of the stability experiments (config/stability.yaml): stability_means and "
+        "stability_paired (per task, seeds averaged; t-test and Wilcoxon, Bonferroni per metric).")
+    q.add_argument("records", nargs="+", type=Path, metavar="PATH", help="record files or folders")
+    q.add_argument("--reference", required=True, metavar="EXPERIMENT", help="the experiment every other is paired with")
+    q.add_argument("--output", required=True, type=Path, metavar="DIR", help="folder for the CSV and Markdown tables")
+    q.set_defaults(func=cmd_stability_tables)
+
+
+def cmd_stability_tables(args: argparse.Namespace) -> int:
+    from codedebate.records import RecordError
+    from codedebate.stats.load import RecordsNotFound, load_records
+    from codedebate.stats.stability_tables import experiment_means, paired_against
+    from codedebate.stats.tables import to_markdown, write_table
+
+    try:
+        summary = load_records(args.records).summary
+        paired = paired_against(summary, args.reference)
+    except (RecordsNotFound, RecordError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    means = experiment_means(summary)
+    write_table(means, args.output, "stability_means")
+    write_table(paired, args.output, "stability_paired")
+    print(to_markdown(means))
+    if len(paired):
+        cols = ["metric", "a", "b", "n", "mean_a", "mean_b", "mean_diff", "p_wilcoxon_bonferroni"]
+        print(to_markdown(paired[cols]))
+    print(f"tables in {args.output}")
+    return 0
 
 
 def transcript_files(paths: list[Path]) -> list[Path]:
