@@ -6,24 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .options import parse_options
-from .registry import BackendFor, Protocol, agent_id, register_protocol
+from .registry import Protocol, register_protocol
 from .settings import DebateSettings, SettingsError
-from .state import Agent, DebateState
+from .state import DebateState
 from .stop_rules import CONSENSUS, MaxRounds
 from .topology.answers import group_key
+from .topology.cast import cast_peers
 from .topology.columns import TOPOLOGY_COLUMNS
 from .topology.final import final_rule
 from .topology.options import MeshOptions
 from .topology.phases import AnswerPhase, MeshPhase
-
-
-def cast_peers(settings: DebateSettings, backend_for: BackendFor) -> tuple[list[Agent], Agent | None]:
-    """One proposer per ``settings.agents`` entry, at least two."""
-    if len(settings.agents) < 2:
-        raise SettingsError("settings", "agents", f"{settings.protocol} needs at least 2 agents, got {len(settings.agents)}")
-    agents = [Agent(agent_id(f"agent_{i}", m), i, m, "proposer", backend_for(m))
-              for i, m in enumerate(settings.agents, start=1)]
-    return agents, None
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,12 @@ consensus line or the rounds run out. Final answer: majority (or best by visible
 
 from __future__ import annotations
 
-from .mesh import cast_peers
 from .options import parse_options
 from .registry import BackendFor, Protocol, agent_id, register_protocol
 from .settings import DebateSettings, SettingsError
 from .state import Agent
 from .stop_rules import ConsensusStop, MaxRounds
+from .topology.cast import cast_peers
 from .topology.columns import TOPOLOGY_COLUMNS
 from .topology.final import final_rule
 from .topology.options import StarOptions
