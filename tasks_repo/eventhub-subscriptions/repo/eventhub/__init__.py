@@ -1,0 +1,1 @@
+"""eventhub: an in-process event bus for a web shop: handlers subscribe to event names."""
