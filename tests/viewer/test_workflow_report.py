@@ -42,7 +42,7 @@ def workdir(tmp_path_factory) -> Path:
         {"when": {"phase": "critique"}, "reply": "No bugs found."},
         {"when": {"phase": "vote"}, "reply": "VOTE: agent_1\nCONFIDENCE: 0.9"}]}))
     model = f"scripted:{script}"
-    grid = {"task_sets": {"tiny": str(root / "tiny")},
+    grid = {"task_sets": {"tiny": str(root / "tiny")}, "response_cache": str(root / "cache"),
             "experiments": {"demo": {"settings": {"agents": [model] * 2, "max_rounds": 2},
                                      "task_sets": ["tiny"], "tasks": [TASK], "seeds": [0, 1]}}}
     (root / "grid.yaml").write_text(yaml.safe_dump(grid))
@@ -56,6 +56,13 @@ def test_all_builds_the_viewer_site_of_every_experiment(workdir):
     assert (site / "index.html").is_file()
     summary = pd.read_parquet(workdir / "results" / "merged" / "demo" / "summary.parquet")
     assert sorted(p.stem for p in (site / "runs").glob("*.html")) == sorted(summary["debate_id"])
+
+
+def test_response_cache_setting_reaches_every_cell(workdir):
+    summary = pd.read_parquet(workdir / "results" / "merged" / "demo" / "summary.parquet")
+    transcript = pd.read_parquet(workdir / "results" / "merged" / "demo" / "transcript.parquet")
+    assert (summary["cache_hits"] + summary["cache_misses"]).sum() == len(transcript)
+    assert len(list((workdir / "cache").rglob("*.json"))) == summary["cache_misses"].sum()
 
 
 def test_replay_switch_reruns_an_experiment_without_its_model(workdir):

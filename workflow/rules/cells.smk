@@ -31,6 +31,7 @@ rule cell:
         launcher=lambda wildcards: xp.cell_launcher(EXPERIMENTS[wildcards.experiment], CFG.ollama),
         task_set=lambda wildcards: cell(wildcards).task_set,
         outdir=lambda wildcards: cell(wildcards).outdir,
+        cache=f" --cache {config['response_cache']}" if config.get("response_cache") else "",
     threads: lambda wildcards: resources_of(wildcards).threads
     resources:
         mem_mb=lambda wildcards: resources_of(wildcards).mem_mb,
@@ -45,4 +46,4 @@ rule cell:
     shell:
         "{params.launcher}codedebate run --settings {input.settings} --task {input.task}"
         " --task-set {params.task_set} --seed {wildcards.seed} --experiment {wildcards.experiment}"
-        " --output {params.outdir} > {log} 2>&1"
+        " --output {params.outdir}{params.cache} > {log} 2>&1"
