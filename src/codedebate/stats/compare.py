@@ -146,10 +146,11 @@ def difference_table(runs: pd.DataFrame, settings: CompareSettings) -> pd.DataFr
                      "boot_ci_low": low, "boot_ci_high": high, "wins": result.wins, "ties": result.ties,
                      "losses": result.losses, "t": result.t, "p_t": result.p_t, "wilcoxon_w": result.wilcoxon_w,
                      "p_wilcoxon": result.p_wilcoxon, "cohens_dz": result.cohens_dz})
-    table = pd.DataFrame(rows)
-    if not table.empty:
-        table["p_t_holm"] = holm(table["p_t"])
-        table["p_wilcoxon_holm"] = holm(table["p_wilcoxon"])
+    columns = ["experiment", "reference", "tasks", "pairs", "mean", "mean_reference", "mean_diff", "boot_ci_low",
+               "boot_ci_high", "wins", "ties", "losses", "t", "p_t", "wilcoxon_w", "p_wilcoxon", "cohens_dz"]
+    table = pd.DataFrame(rows, columns=columns)
+    table["p_t_holm"] = holm(table["p_t"])
+    table["p_wilcoxon_holm"] = holm(table["p_wilcoxon"])
     table.attrs["caption"] = (f"{settings.metric}: each experiment minus '{reference}', paired on task and seed. "
                               "Tests on per-task means (seeds averaged); wins/ties/losses count tasks. "
                               "boot_ci: bootstrap 95% interval of the mean difference over tasks (seeds "
