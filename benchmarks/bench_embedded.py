@@ -106,15 +106,22 @@ def single(args: argparse.Namespace) -> None:
     print(f"load_avg_after={os.getloadavg()[0]:.2f}")
 
 
-class PhaseClock:
-    """Progress sink that keeps when each phase started, to time one phase."""
+class StopAfter(Exception):
+    """Raised by PhaseClock to end a debate once the phase it times is over."""
 
-    def __init__(self) -> None:
+
+class PhaseClock:
+    """Progress sink that keeps when each phase started, to time one phase (and stop there if asked)."""
+
+    def __init__(self, stop_after: str | None = None) -> None:
         self.events: list[tuple[float, str, int]] = []
+        self.stop_after = stop_after
 
     def __call__(self, event: str, **info: Any) -> None:
         if event in ("phase", "stop"):
             self.events.append((time.perf_counter(), str(info.get("phase", event)), int(info.get("round", 0))))
+            if self.stop_after and len(self.events) > 1 and self.events[-2][1] == self.stop_after:
+                raise StopAfter
 
     def seconds(self, phase: str, round_no: int, end: float) -> float:
         for i, (at, name, rnd) in enumerate(self.events):
@@ -123,8 +130,9 @@ class PhaseClock:
         return float("nan")
 
 
-def debate(task_file: str, options: dict[str, Any], max_tokens: int | None) -> dict[str, Any]:
-    """One 2-round debate with the default settings on the embedded default model."""
+def debate(task_file: str, options: dict[str, Any], max_tokens: int | None,
+           stop_after: str | None = None) -> dict[str, Any]:
+    """One 2-round debate with the default settings on the embedded default model (or its first phase)."""
     from codedebate.backends import get_backend
     from codedebate.executor import Executor, ExecutorSettings
     from codedebate.protocol import DebateSettings
@@ -133,11 +141,16 @@ def debate(task_file: str, options: dict[str, Any], max_tokens: int | None) -> d
 
     extra = {} if max_tokens is None else {"max_tokens": max_tokens}
     settings = DebateSettings(max_rounds=2, backend=options, seed=0, **extra)
-    clock = PhaseClock()
+    clock = PhaseClock(stop_after)
     start = time.perf_counter()
-    state, records = asyncio.run(execute_run(
-        load_task(ROOT / task_file), settings, backend_for=lambda m: get_backend(m, **options),
-        executor=Executor(ExecutorSettings(timeout_s=30.0, metrics=True), cache_dir=None), progress=clock))
+    try:
+        state, records = asyncio.run(execute_run(
+            load_task(ROOT / task_file), settings, backend_for=lambda m: get_backend(m, **options),
+            executor=Executor(ExecutorSettings(timeout_s=30.0, metrics=True), cache_dir=None), progress=clock))
+    except StopAfter:
+        end = time.perf_counter()
+        return {"wall": float("nan"), "propose": clock.seconds("propose", 1, end), "calls": 3,
+                "completion_tokens": 0, "rounds": 0, "pass_rate": float("nan")}
     end = time.perf_counter()
     row = records.summary.iloc[0]
     return {"wall": end - start, "propose": clock.seconds("propose", 1, end), "calls": len(state.calls),
@@ -187,7 +200,8 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     # "readme": the README's main command (default settings); "cell": its task with the grid's
     # max_tokens (one of the grid's two cells); "grid": both cells of the default grid
     readme_max = None if "readme" in parts else 384
-    readme = debate("tasks/easy/digital_root.json", options, readme_max) if {"readme", "cell"} & set(parts) else {
+    stop = None if {"readme", "cell"} & set(parts) else "propose"  # "propose": only the first phase
+    readme = debate("tasks/easy/digital_root.json", options, readme_max, stop) if parts else {
         "wall": nan, "propose": nan, "calls": 0, "completion_tokens": 0, "rounds": 0, "pass_rate": nan}
     row.update({f"readme_{k}": v for k, v in readme.items()})
     row["readme_max_tokens"] = readme_max or 1024
@@ -262,9 +276,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--modes", nargs="+", choices=list(MODES), default=list(MODES))
     parser.add_argument("--child", choices=list(MODES), help=argparse.SUPPRESS)
-    parser.add_argument("--parts", nargs="+", choices=["readme", "cell", "grid"], default=["readme", "grid"],
-                        help="debates after the 3 concurrent calls: readme = the README's main command, "
-                             "cell = the same task with the grid's max_tokens 384, grid = the grid's two cells")
+    parser.add_argument("--parts", nargs="+", choices=["readme", "cell", "grid", "propose"], default=["readme", "grid"],
+                        help="debates after the 3 concurrent calls: readme = the README's main command, cell = the "
+                             "same task with the grid's max_tokens 384, grid = the grid's two cells, propose = "
+                             "only the first propose phase of cell")
     parser.add_argument("--single", action="store_true", help="the per-model table of one call's speeds")
     parser.add_argument("--models", nargs="+", default=["qwen2.5-coder-0.5b"], help="embedded aliases (--single)")
     parser.add_argument("--threads", type=int, nargs="+", default=[2], help="n_threads values (--single)")
