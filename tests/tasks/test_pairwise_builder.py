@@ -110,3 +110,25 @@ def test_a_task_whose_reference_fails_has_no_gold_and_is_skipped(tmp_path, tasks
     pairs = build_pairs(tasks, refs, executor, skipped=skipped)
     assert {p.id.split(".")[0] for p in pairs} == {"anagram_phrases"}
     assert len(skipped) == 1 and "chunk_list" in skipped[0]
+
+
+def test_the_committed_builtin_set_has_the_reference_as_gold():
+    """pairs/builtin (written by build-pairs): every reference-vs-mutation pair's gold output is
+    the task's current reference, and the other output is one of its mutations."""
+    from codedebate.tasks.quality import load_mutations, load_reference
+
+    pairs = load_tasks(ROOT / "pairs" / "builtin")
+    assert len(pairs) >= 100
+    code = {t.id: t for t in load_tasks(ROOT / "tasks")}
+    for pair in pairs:
+        task_id, kind = pair.id.split(".", 1)
+        task = code[task_id]
+        reference = load_reference(task, ROOT / "references")
+        gold, other = (pair.output_1, pair.output_2) if pair.label == 1 else (pair.output_2, pair.output_1)
+        mutants = {candidate_text(task, m.apply(reference)) for m in load_mutations(task, ROOT / "references", reference)}
+        if kind.startswith("ref-"):
+            assert gold == candidate_text(task, reference), pair.id
+            assert other in mutants, pair.id
+        else:
+            assert gold in mutants and other in mutants and gold != other, pair.id
+    assert {p.label for p in pairs} == {1, 2}
