@@ -1,0 +1,1 @@
+"""inkblog: a static blog generator: posts, tags, archive, paginated index, feed."""
