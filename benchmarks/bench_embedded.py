@@ -158,6 +158,13 @@ def debate(task_file: str, options: dict[str, Any], max_tokens: int | None,
             "rounds": int(row["total_rounds"]), "pass_rate": float(row["final_pass_rate"])}
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds (user + system) this process has used: a measure of work that other load on a
+    shared CPU inflates far less than wall time."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     """Measure one mode in this process; returns one JSON-able row."""
     from codedebate.backends import embedded
@@ -180,9 +187,9 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
         p0 = stats.prompt_seconds
     else:
         llama_cpp.llama_perf_context_reset(shared.llm._ctx.ctx)
-    start = time.perf_counter()
+    cpu0, start = _cpu_seconds(), time.perf_counter()
     replies = asyncio.run(three())
-    wall = time.perf_counter() - start
+    wall, cpu = time.perf_counter() - start, _cpu_seconds() - cpu0
     if mode == "batched":
         prompt_s = stats.prompt_seconds - p0
     else:
@@ -192,7 +199,8 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     row: dict[str, Any] = {
         "mode": mode, "load_s": shared.load_seconds, "three_wall_s": wall, "three_completion_tokens": completion,
         "three_prompt_tokens": prompt_tokens, "prompt_tok_s": prompt_tokens / prompt_s,
-        "gen_tok_s": completion / (wall - prompt_s), "replies": [r.text for r in replies]}
+        "gen_tok_s": completion / (wall - prompt_s), "cpu_s": cpu, "tok_per_cpu_s": completion / cpu,
+        "replies": [r.text for r in replies]}
     nan = float("nan")
     partial = os.environ.get("BENCH_PARTIAL")  # a file that gets the row after each part
     if partial:
@@ -241,6 +249,8 @@ def compare(args: argparse.Namespace) -> None:
         ("  completion tokens", "three_completion_tokens", "d"),
         ("  aggregate generation tok/s", "gen_tok_s", ".1f"),
         ("  prompt tok/s (served)", "prompt_tok_s", ".0f"),
+        ("  CPU s (user+sys)", "cpu_s", ".1f"),
+        ("  completion tokens per CPU s", "tok_per_cpu_s", ".2f"),
         ("debate digital_root, 2 rounds: max_tokens", "readme_max_tokens", "d"),
         ("  wall s", "readme_wall", ".1f"),
         ("  propose phase (round 1) s", "readme_propose", ".1f"),
@@ -276,7 +286,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--modes", nargs="+", choices=list(MODES), default=list(MODES))
     parser.add_argument("--child", choices=list(MODES), help=argparse.SUPPRESS)
-    parser.add_argument("--parts", nargs="+", choices=["readme", "cell", "grid", "propose"], default=["readme", "grid"],
+    parser.add_argument("--parts", nargs="*", choices=["readme", "cell", "grid", "propose"], default=["readme", "grid"],
                         help="debates after the 3 concurrent calls: readme = the README's main command, cell = the "
                              "same task with the grid's max_tokens 384, grid = the grid's two cells, propose = "
                              "only the first propose phase of cell")
