@@ -1,0 +1,1 @@
+"""bankkit: accounts for a credit union: current and savings accounts, month-end, statements."""
