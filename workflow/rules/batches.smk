@@ -7,33 +7,13 @@ import re
 
 BATCHES = xp.expand_batches(CFG)
 BATCH_INDEX = {(b.experiment, b.batch, str(b.seed)): b for b in BATCHES}
-BATCH_EXPERIMENTS = sorted({b.experiment for b in BATCHES})
-
-
-def batch_cell(wildcards):
-    """The batch cell of a job's wildcards."""
-    key = (wildcards.experiment, wildcards.batch, wildcards.seed)
-    if key not in BATCH_INDEX:
-        raise ValueError(f"{key} is not a batch cell of {CONFIG_SOURCE}")
-    return BATCH_INDEX[key]
-
-
-def batch_dirs(experiment):
-    return [b.outdir for b in BATCHES if b.experiment == experiment]
-
-
-def batch_task_dirs(experiment):
-    return [d for b in BATCHES if b.experiment == experiment for d in b.task_dirs()]
-
-
-def batch_task_set_arg(wildcards):
-    sets = set(batch_cell(wildcards).task_sets)
-    return f"--task-set {sets.pop()}" if len(sets) == 1 else ""
+BATCHES_BY_EXPERIMENT = {name: [b for b in BATCHES if b.experiment == name] for name in EXPERIMENTS}
+BATCH_EXPERIMENT_RE = "|".join(sorted(re.escape(n) for n, bs in BATCHES_BY_EXPERIMENT.items() if bs)) or "(?!)"
 
 
 rule batch_cell:
     input:
-        tasks=lambda wildcards: batch_cell(wildcards).task_paths,
+        tasks=lambda w: xp.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE).task_paths,
         settings=paths.SETTINGS,
     output:
         directory(xp.BATCH_DIR),
@@ -42,18 +22,19 @@ rule batch_cell:
     wildcard_constraints:
         batch=r"b\d+",
     params:
-        launcher=lambda wildcards: xp.cell_launcher(EXPERIMENTS[wildcards.experiment], CFG.ollama),
-        rule=lambda wildcards: xp.batch_rule_args(EXPERIMENTS[wildcards.experiment]),
-        task_set=batch_task_set_arg,
-        members=lambda wildcards: ",".join(batch_cell(wildcards).task_ids),  # a changed batch reruns
+        launcher=lambda w: xp.cell_launcher(EXPERIMENTS[w.experiment], CFG.ollama),
+        rule=lambda w: xp.batch_rule_args(EXPERIMENTS[w.experiment]),
+        task_set=lambda w: xp.task_set_arg(xp.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE)),
+        # the members are a param: a batch whose tasks change reruns
+        members=lambda w: ",".join(xp.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE).task_ids),
         marker=xp.BATCH_MARKER,
-    threads: lambda wildcards: resources_of(wildcards).threads
+    threads: lambda w: resources_of(w).threads
     resources:
-        mem_mb=lambda wildcards: resources_of(wildcards).mem_mb,
-        runtime=lambda wildcards: resources_of(wildcards).runtime,
-        gres=lambda wildcards: resources_of(wildcards).gres,
+        mem_mb=lambda w: resources_of(w).mem_mb,
+        runtime=lambda w: resources_of(w).runtime,
+        gres=lambda w: resources_of(w).gres,
     group:
-        lambda wildcards: "gpu_cells" if EXPERIMENTS[wildcards.experiment].ollama_models else "cpu_cells"
+        lambda w: "gpu_cells" if EXPERIMENTS[w.experiment].ollama_models else "cpu_cells"
     conda:
         "../../envs/cells.yaml"
     shell:
@@ -65,16 +46,16 @@ rule batch_cell:
 rule merge_batch_experiment:
     # the merged records of a batch experiment: every task folder of every batch cell
     input:
-        lambda wildcards: batch_dirs(wildcards.experiment),
+        lambda w: [b.outdir for b in BATCHES_BY_EXPERIMENT[w.experiment]],
     output:
         **{table: paths.MERGED_RECORD.replace("{table}", table) for table in RECORD_TABLES},
     log:
-        xp.RESULTS + "/logs/merge/{experiment}.batches.log",
+        xp.BATCH_MERGE_LOG,
     wildcard_constraints:
-        experiment="|".join(map(re.escape, BATCH_EXPERIMENTS)) or "(?!)",
+        experiment=BATCH_EXPERIMENT_RE,
     params:
-        cells=lambda wildcards: batch_task_dirs(wildcards.experiment),
-        outdir=lambda wildcards: paths.merged_dir(wildcards.experiment),
+        cells=lambda w: [d for b in BATCHES_BY_EXPERIMENT[w.experiment] for d in b.task_dirs()],
+        outdir=lambda w: paths.merged_dir(w.experiment),
     localrule: True
     conda:
         "../../envs/merge.yaml"

@@ -221,6 +221,7 @@ def _experiment(
 BATCH_DIR = RESULTS + "/batches/{experiment}/{batch}/{seed}"
 BATCH_LOG = RESULTS + "/logs/batches/{experiment}/{batch}/{seed}.log"
 BATCH_MARKER = "batch.json"
+BATCH_MERGE_LOG = RESULTS + "/logs/merge/{experiment}.batches.log"
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,21 @@ def expand_batches(cfg: ExperimentConfig, base_dir: Path | str = ".") -> list[Ba
                 cells.append(BatchCell(exp.name, f"b{b}", seed, tuple(t.id for t, _ in chunk),
                                        tuple(t.source_path for t, _ in chunk), tuple(s for _, s in chunk)))
     return cells
+
+
+def find_batch(index: Mapping[tuple[str, str, str], BatchCell], experiment: str, batch: str, seed: str,
+               source: str) -> BatchCell:
+    """The batch cell of a job's wildcards (unknown combinations are not part of the grid)."""
+    key = (experiment, batch, str(seed))
+    if key not in index:
+        raise ConfigError(source, None, f"{key} is not a batch cell of this config")
+    return index[key]
+
+
+def task_set_arg(cell: BatchCell) -> str:
+    """``--task-set NAME`` when every task of the batch comes from one set, else ''."""
+    sets = set(cell.task_sets)
+    return f"--task-set {shlex.quote(sets.pop())}" if len(sets) == 1 else ""
 
 
 def batch_rule_args(exp: Experiment) -> str:
