@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from . import integrity, plain
-from .test_globals import TestGlobals
+from .module_names import ModuleNames
 
 #: The armed plugin of this process (a sandbox child runs one session).
 ACTIVE: VerdictPlugin | None = None
@@ -83,7 +83,7 @@ class VerdictPlugin:
         self._builtins = builtins
         self._check_fn = check
 
-    def arm(self, fd: int, nonce: str, expected: list[str], max_chars: int, names: TestGlobals | None = None,
+    def arm(self, fd: int, nonce: str, expected: list[str], max_chars: int, names: ModuleNames | None = None,
             *, test_file: str) -> None:
         """Give the plugin its run: channel, nonce, expected tests, the test module's names (may
         happen after registration)."""

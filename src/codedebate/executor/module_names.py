@@ -9,11 +9,11 @@ import functools
 import symtable
 from dataclasses import dataclass
 
-PUBLIC_NAMES = "__codedebate_public__"  # tasks/test_module.py: the candidate names the tests see
+from ..tasks.test_module import PUBLIC_NAMES  # the candidate names the tests see
 
 
 @dataclass(frozen=True)
-class TestGlobals:
+class ModuleNames:
     """Module-level names of a test file."""
 
     allowed: tuple[str, ...] | None  # every name it binds (None: it star-imports, so unknown)
@@ -22,17 +22,17 @@ class TestGlobals:
 
 
 @functools.lru_cache(maxsize=256)
-def test_globals(source: str) -> TestGlobals:
+def module_names(source: str) -> ModuleNames:
     """The module-level names of a test file's source (empty if it does not parse)."""
     try:
         tree = ast.parse(source)
         table = symtable.symtable(source, "<tests>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return TestGlobals(None, (), ())
+        return ModuleNames(None, (), ())
     defs = tuple(sorted(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))))
     imported = tuple(sorted(s.get_name() for s in table.get_symbols() if s.is_imported()))
     if any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names) for n in ast.walk(tree)):
-        return TestGlobals(None, defs, imported)
+        return ModuleNames(None, defs, imported)
     allowed = {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
     for node in tree.body:  # the candidate's public names, bound by a globals().update(...) line
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == PUBLIC_NAMES for t in node.targets):
@@ -40,4 +40,4 @@ def test_globals(source: str) -> TestGlobals:
                 allowed.update(str(n) for n in ast.literal_eval(node.value))
             except (ValueError, TypeError, SyntaxError):
                 pass
-    return TestGlobals(tuple(sorted(allowed)), defs, imported)
+    return ModuleNames(tuple(sorted(allowed)), defs, imported)

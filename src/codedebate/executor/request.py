@@ -23,7 +23,7 @@ class RunRequest:
     max_processes: int
     max_file_bytes: int  # RLIMIT_FSIZE and the size of each scratch tmpfs
     max_chars: int  # failure messages are cut to this
-    allowed_globals: tuple[str, ...] | None = None  # test_globals.TestGlobals of the test module
+    allowed_globals: tuple[str, ...] | None = None  # module_names.ModuleNames of the test module
     test_defs: tuple[str, ...] = ()
     test_imported: tuple[str, ...] = ()
     op: str = "run"

@@ -24,7 +24,7 @@ from .housekeeping import RUN_PREFIX, remove_tree
 from .metrics import strip_pragmas
 from .relative_imports import absolutize
 from .request import MetricsRequest, RunRequest
-from .test_globals import test_globals
+from .module_names import module_names
 from .results import ExecutionResult, TestResult
 from .settings import ExecutorSettings
 
@@ -118,7 +118,7 @@ class Executor:
         """Ask the worker to run pytest sandboxed; turn its report into verdicts."""
         s = self.settings
         nonce = secrets.token_hex(16)
-        names = test_globals(Path(layout["test_file"]).read_text(encoding="utf-8"))
+        names = module_names(Path(layout["test_file"]).read_text(encoding="utf-8"))
         req = RunRequest(
             workdir=layout["workdir"], test_dir=layout["test_dir"], test_file=layout["test_file"],
             ini_file=layout["ini_file"], nonce=nonce, expected=tuple(expected), timeout_s=s.timeout_s,

@@ -19,7 +19,7 @@ from . import cgroups, launcher, mounts, sandbox
 from .cgroups import RunCgroup
 from .housekeeping import children as _children
 from .request import RunRequest
-from .test_globals import TestGlobals
+from .module_names import ModuleNames
 
 MAX_CHANNEL_BYTES = 8 * 1024 * 1024
 GRACE_S = 0.2  # after the test process exits, how long stragglers may keep the pipe open
@@ -91,7 +91,7 @@ def _child(req: RunRequest, wfd: int, owfd: int, uid: int | None, cgroup: RunCgr
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         sys.dont_write_bytecode = True
         sys.path.insert(0, paths["workdir"])
-        names = TestGlobals(req.allowed_globals, req.test_defs, req.test_imported)
+        names = ModuleNames(req.allowed_globals, req.test_defs, req.test_imported)
         code = launcher.run(paths, (wfd, req.nonce, list(req.expected), req.max_chars, names), zygote)
         sys.stdout.flush()
         sys.stderr.flush()
