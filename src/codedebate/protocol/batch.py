@@ -132,8 +132,8 @@ async def run_batch(protocol: Protocol, tasks: Sequence[AnyTask], settings: Deba
             counts = carry_forward(counts, now)
             report = rule.observe([counts[i] for i in ids])
             run.reports.append(report)
-            progress("stability", round=round_no, distance=report.ks_mixture if stability and
-                     stability.distance == "mixture" else report.ks_empirical, stop=report.reason)
+            chosen = report.ks_mixture if rule.settings.distance == "mixture" else report.ks_empirical
+            progress("stability", round=round_no, distance=chosen, stop=report.reason)
             if report.stop:
                 for st, _ in active:
                     st.stop_reason = st.stop_reason or report.reason
