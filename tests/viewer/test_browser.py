@@ -64,11 +64,11 @@ def test_run_page_shows_rounds_test_matrix_and_votes_from_the_records(browser, s
     assert browser.find_element("css selector", "#summary [data-field=status]").text == summary["status"]
     shown = browser.find_elements("css selector", "#rounds-table tbody tr")
     assert len(shown) == len(rounds)
-    for tr, rec in zip(shown, rounds.to_dict("records")):
+    for tr, rec in zip(shown, rounds):
         assert tr.get_attribute("data-agent") == rec["agent_id"] and tr.get_attribute("data-round") == str(rec["round_num"])
         assert tr.find_element("class name", "pass-rate").text.startswith(f"{rec['tests_passed']}/{rec['tests_total']} ")
         assert tr.find_element("class name", "temperature").text == f"{rec['temperature']:.2f}"
-    for rec, column in zip(rounds.to_dict("records"), range(len(rounds))):
+    for rec, column in zip(rounds, range(len(rounds))):
         outcomes = json.loads(rec["test_outcomes"])
         for kind in ("visible", "hidden"):
             for test, outcome in outcomes.get(kind, {}).items():
@@ -77,7 +77,7 @@ def test_run_page_shows_rounds_test_matrix_and_votes_from_the_records(browser, s
     assert browser.find_elements("css selector", "tr.hidden-test .hidden-tag")
     edges = {(g.get_attribute("data-voter"), g.get_attribute("data-target"))
              for g in browser.find_elements("css selector", "svg.votes g.vote")}
-    recorded = {(v["voter"], rec["agent_id"]) for rec in rounds.to_dict("records")
+    recorded = {(v["voter"], rec["agent_id"]) for rec in rounds
                 for v in json.loads(rec["votes_received"])}
     assert edges == recorded and len(edges) == 3
     assert "c=0.60" in browser.find_element("css selector", "svg.votes").text

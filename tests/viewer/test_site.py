@@ -65,7 +65,7 @@ def test_matrix_and_votes_come_from_the_records(results):
     revised = view["rounds"][1]["solutions"][0]
     assert ("add", "+    # fixed") in revised["diff"] and view["rounds"][0]["solutions"][0]["diff"] is None
     assert {c["critic"] for c in view["critiques"] if c["target"].startswith("agent_1")} >= {
-        a for a in rounds["agent_id"] if not a.startswith("agent_1")}
+        r["agent_id"] for r in rounds if not r["agent_id"].startswith("agent_1")}
 
 
 def test_run_page_html_holds_the_recorded_values(site, results):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
@@ -17,6 +18,9 @@ class ViewerInputError(InputError):
     noun = "file"
 
 
+Row = dict[str, Any]
+
+
 @dataclass
 class Results:
     """Every run found, one summary row each (duplicates across folders dropped)."""
@@ -24,25 +28,21 @@ class Results:
     summary: pd.DataFrame
     per_round: pd.DataFrame
     transcript: pd.DataFrame
+    _rows: dict[str, dict[str, list[Row]]] = field(default_factory=dict, repr=False)
 
-    def run(self, debate_id: str) -> tuple[pd.Series, pd.DataFrame, pd.DataFrame]:
-        """One run's summary row, per-round rows and transcript rows (in call order)."""
-        summary = self.summary[self.summary["debate_id"] == debate_id].iloc[0]
-        rounds = self._by_run(self.per_round, debate_id, ["round_num", "agent_id"])
-        calls = self._by_run(self.transcript, debate_id, ["call_index"])
-        return summary, rounds, calls
-
-    def _by_run(self, df: pd.DataFrame, debate_id: str, order: list[str]) -> pd.DataFrame:
-        if df.empty:
-            return df
-        groups = getattr(self, "_groups", None)
-        if groups is None:
-            groups = self._groups = {}
-        key = id(df)
-        if key not in groups:
-            groups[key] = {k: g for k, g in df.groupby("debate_id", sort=False)}
-        part = groups[key].get(debate_id)
-        return df.iloc[0:0] if part is None else part.sort_values(order, kind="stable")
+    def run(self, debate_id: str) -> tuple[Row, list[Row], list[Row]]:
+        """One run's summary row, per-round rows (by round, agent) and transcript rows (call order)."""
+        if not self._rows:  # rows as plain dicts, grouped once: per-run DataFrame slicing is slow
+            for name, df, order in (("summary", self.summary, ()), ("per_round", self.per_round, ("round_num", "agent_id")),
+                                    ("transcript", self.transcript, ("call_index",))):
+                groups: dict[str, list[Row]] = {}
+                for row in df.astype(object).where(df.notna(), None).to_dict("records"):
+                    groups.setdefault(row["debate_id"], []).append(row)
+                for rows in groups.values():
+                    rows.sort(key=lambda r: tuple((r[k] is None, "" if r[k] is None else r[k]) for k in order))
+                self._rows[name] = groups
+        return (self._rows["summary"][debate_id][0], self._rows["per_round"].get(debate_id, []),
+                self._rows["transcript"].get(debate_id, []))
 
 
 def record_folders(root: Path) -> list[Path]:

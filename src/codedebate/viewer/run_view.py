@@ -9,12 +9,12 @@ import math
 from collections import defaultdict
 from typing import Any
 
-import pandas as pd
+Row = dict[str, Any]
 
 
 def value(x: Any) -> Any:
     """A cell as a plain Python value; NA and NaN become None."""
-    if x is None or x is pd.NA:
+    if x is None or type(x).__name__ == "NAType":
         return None
     if isinstance(x, float) and math.isnan(x):
         return None
@@ -37,10 +37,10 @@ def short_agent(agent_id: str) -> str:
     return "_".join(parts[:2]) if len(parts) > 2 and parts[0] == "agent" and parts[1].isdigit() else str(agent_id)
 
 
-def timeline(calls: pd.DataFrame) -> list[dict[str, Any]]:
+def timeline(calls: list[Row]) -> list[dict[str, Any]]:
     """Rounds -> phases (in call order) -> calls with prompt messages, reply, tokens and seconds."""
     rounds: dict[int, dict[str, list[dict[str, Any]]]] = {}
-    for row in calls.to_dict("records"):
+    for row in calls:
         rnd = rounds.setdefault(int(value(row["round_num"]) or 0), {})
         rnd.setdefault(str(row["phase"]), []).append({
             "index": value(row["call_index"]), "agent": row["agent_id"], "short": short_agent(row["agent_id"]),
@@ -53,15 +53,15 @@ def timeline(calls: pd.DataFrame) -> list[dict[str, Any]]:
             for n, phases in sorted(rounds.items())]
 
 
-def columns_of(rounds: pd.DataFrame) -> list[tuple[str, int]]:
+def columns_of(rounds: list[Row]) -> list[tuple[str, int]]:
     """(agent, round) pairs of a run's solutions, round by round."""
-    return [(str(r["agent_id"]), int(r["round_num"])) for r in rounds.to_dict("records")]
+    return [(str(r["agent_id"]), int(r["round_num"])) for r in rounds]
 
 
-def outcome_matrix(rounds: pd.DataFrame) -> dict[str, Any]:
+def outcome_matrix(rounds: list[Row]) -> dict[str, Any]:
     """Tests x (agent, round) -> outcome; hidden tests in their own rows, only where scored."""
     cols = columns_of(rounds)
-    outcomes = [_json(r, {}) for r in rounds["test_outcomes"]] if "test_outcomes" in rounds else [{}] * len(cols)
+    outcomes = [_json(r.get("test_outcomes"), {}) for r in rounds]
     rows: list[dict[str, Any]] = []
     for kind in ("visible", "hidden"):
         names: dict[str, None] = {}
@@ -73,11 +73,11 @@ def outcome_matrix(rounds: pd.DataFrame) -> dict[str, Any]:
     return {"columns": [{"agent": a, "short": short_agent(a), "round": n} for a, n in cols], "rows": rows}
 
 
-def solutions(rounds: pd.DataFrame) -> list[dict[str, Any]]:
+def solutions(rounds: list[Row]) -> list[dict[str, Any]]:
     """Each round's solutions with anti-regression, temperature and a diff to the agent's previous code."""
     previous: dict[str, str] = {}
     out: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for r in rounds.to_dict("records"):
+    for r in rounds:
         code = value(r.get("code")) or ""
         agent = str(r["agent_id"])
         before = previous.get(agent)
@@ -98,31 +98,34 @@ def solutions(rounds: pd.DataFrame) -> list[dict[str, Any]]:
     return [{"round": n, "solutions": sols} for n, sols in sorted(out.items())]
 
 
-def votes(rounds: pd.DataFrame) -> list[dict[str, Any]]:
+def votes(rounds: list[Row]) -> list[dict[str, Any]]:
     """Per round: edges voter -> voted-for agent with confidence and weight, and weight totals."""
+    by_round: dict[int, list[Row]] = defaultdict(list)
+    for r in rounds:
+        by_round[int(r["round_num"])].append(r)
     out = []
-    for n, group in rounds.groupby("round_num", sort=True):
+    for n, group in sorted(by_round.items()):
         edges = []
-        for r in group.to_dict("records"):
+        for r in group:
             for v in _json(r.get("votes_received"), []):
                 edges.append({"voter": v.get("voter"), "target": r["agent_id"],
                               "confidence": v.get("confidence"), "weight": v.get("weight")})
         if edges:
-            out.append({"round": int(n), "agents": [str(a) for a in group["agent_id"]], "edges": edges})
+            out.append({"round": n, "agents": [str(r["agent_id"]) for r in group], "edges": edges})
     return out
 
 
-def critiques(rounds: pd.DataFrame) -> list[dict[str, Any]]:
+def critiques(rounds: list[Row]) -> list[dict[str, Any]]:
     """Per round: each critique (critic -> target) with the bugs it cites."""
     out = []
-    for r in rounds.to_dict("records"):
+    for r in rounds:
         for c in _json(r.get("critiques_received"), []):
             out.append({"round": int(r["round_num"]), "critic": c.get("critic"), "target": r["agent_id"],
                         "bugs": c.get("bugs", [])})
     return out
 
 
-def run_view(summary: pd.Series, rounds: pd.DataFrame, calls: pd.DataFrame) -> dict[str, Any]:
+def run_view(summary: Row, rounds: list[Row], calls: list[Row]) -> dict[str, Any]:
     """Everything a run page shows."""
     info = {k: value(v) for k, v in summary.items()}
     info["settings_obj"] = _json(summary.get("settings"), {})

@@ -94,7 +94,8 @@ def build_site(results_dir: Path | str, site_dir: Path | str) -> Site:
 def _write_runs(results: Results, env: Environment, folder: Path) -> int:
     template = env.get_template("run.html")
     same_task = {t: list(g["debate_id"]) for t, g in results.summary.groupby("task_id", sort=False)}
-    labels = {r.debate_id: f"{r.experiment} · seed {value(r.seed)}" for r in results.summary.itertuples()}
+    labels = {i: f"{e} · seed {value(sd)}" for i, e, sd in
+              zip(results.summary["debate_id"], results.summary["experiment"], results.summary["seed"])}
     count = 0
     for debate_id in results.summary["debate_id"]:
         summary, rounds, calls = results.run(debate_id)

@@ -4,6 +4,7 @@
   "use strict";
   var data = window.CD_OVERVIEW;
   var PERCENT = { final_pass_rate: true, hidden_pass_rate: true };
+  var LIMIT = 200;  // rows drawn at first: sorting and filtering still see every row
   var expFilter = document.getElementById("experiment-filter");
   var textFilter = document.getElementById("text-filter");
 
@@ -33,6 +34,7 @@
     });
     this.expCol = this.cols.indexOf("experiment");
     this.sortCol = -1;
+    this.showAll = false;
     this.sortDir = 1;
     var head = "<thead><tr>" + this.cols.map(function (c, i) {
       return '<th data-col="' + i + '" tabindex="0">' + esc(c.replace(/_/g, " ")) + "</th>";
@@ -63,6 +65,7 @@
       if (exp && row.cells[expCol] !== exp) continue;
       if (!words.every(function (w) { return row.text.indexOf(w) >= 0; })) continue;
       shown++;
+      if (shown > LIMIT && !this.showAll) continue;
       var tds = row.cells.map(function (v, j) {
         var text = fmt(cols[j], v);
         if (row.page && cols[j] === "task_id") text = '<a href="runs/' + row.page + '">' + text + "</a>";
@@ -71,7 +74,16 @@
       html.push("<tr>" + tds.join("") + "</tr>");
     }
     this.body.innerHTML = html.join("");
-    this.count.textContent = shown + " of " + this.rows.length + " rows";
+    if (shown > LIMIT && !this.showAll) {
+      this.count.innerHTML = "first " + LIMIT + " of " + shown + " matching rows (" + this.rows.length +
+        ' in all) · <a href="#" class="show-all">show all</a>';
+      var self = this;
+      this.count.querySelector(".show-all").addEventListener("click", function (ev) {
+        ev.preventDefault(); self.showAll = true; self.render();
+      });
+    } else {
+      this.count.textContent = shown + " of " + this.rows.length + " rows";
+    }
   };
 
   var tables = [new Table("grid", data.grid, null), new Table("runs", data.runs, data.runs.pages)];
