@@ -19,16 +19,25 @@ def test_confidence_decreases_with_length_and_stays_at_or_above_zero():
 
 def test_forward_walk_stops_at_max_depth():
     g = build_graph(_line_repo(9))
-    chains = fault_chains(g, [Entry("m.f0", "test", 0)], top_k=50)
+    chains = fault_chains(g, [Entry("m.f0", "test", 0)], top_k=50, maximal=False)
     assert max(c.length for c in chains) == 5
     assert {c.root for c in chains} == {f"m.f{i}" for i in range(6)}
-    shallow = fault_chains(g, [Entry("m.f0", "test", 0)], max_depth=2, top_k=50)
+    shallow = fault_chains(g, [Entry("m.f0", "test", 0)], max_depth=2, top_k=50, maximal=False)
     assert {c.root for c in shallow} == {"m.f0", "m.f1", "m.f2"}
+
+
+def test_maximal_chains_are_whole_walks_to_the_depth_limit_or_a_dead_end():
+    g = build_graph(_line_repo(9))
+    chains = fault_chains(g, [Entry("m.f0", "test", 0)], top_k=50)
+    assert [(c.root, c.path) for c in chains] == [("m.f0", ("m.f0",)), ("m.f5", tuple(f"m.f{i}" for i in range(6)))]
+    short = fault_chains(g, [Entry("m.f6", "frame", 0)], top_k=50)
+    forward = next(c for c in short if c.direction == "forward")
+    assert forward.path == ("m.f6", "m.f7", "m.f8") and forward.confidence == 0.8  # ends at a leaf
 
 
 def test_backward_walk_follows_callers():
     g = build_graph(_line_repo(9))
-    chains = fault_chains(g, [Entry("m.f8", "frame", 0)], top_k=50)
+    chains = fault_chains(g, [Entry("m.f8", "frame", 0)], top_k=50, maximal=False)
     back = {c.root: c for c in chains if c.direction == "backward"}
     assert set(back) == {"m.f3", "m.f4", "m.f5", "m.f6", "m.f7"}
     assert back["m.f7"].path == ("m.f8", "m.f7")
@@ -44,7 +53,7 @@ def test_at_most_max_branches_neighbours_per_node():
 
 def test_ordering_by_confidence_then_entry_strength_and_top_k():
     g = build_graph(_line_repo(9))
-    chains = fault_chains(g, [Entry("m.f4", "weak", 7), Entry("m.f0", "strong", 0)], top_k=4)
+    chains = fault_chains(g, [Entry("m.f4", "weak", 7), Entry("m.f0", "strong", 0)], top_k=4, maximal=False)
     assert [c.confidence for c in chains] == sorted((c.confidence for c in chains), reverse=True)
     assert [c.root for c in chains[:2]] == ["m.f0", "m.f4"]  # both length 0; the stronger entry first
     assert len(chains) == 4
@@ -60,7 +69,7 @@ def test_near_duplicates_with_the_same_root_keep_the_best_chain():
 def test_test_files_are_walked_through_but_never_roots():
     g = build_graph(FILES)
     chains = fault_chains(g, [Entry("tests.test_checkout.test_checkout", "failing test", 3)],
-                          exclude_files={"tests/test_checkout.py"}, max_branches=5, top_k=50)
+                          exclude_files={"tests/test_checkout.py"}, max_branches=5, top_k=50, maximal=False)
     roots = {c.root for c in chains}
     assert "tests.test_checkout.test_checkout" not in roots
     assert {"shop.checkout.checkout", "shop.prices.unit_price"} <= roots
@@ -93,3 +102,16 @@ def test_gold_node():
     assert gold_node(g, {"file": "shop/cart.py", "function": "Cart.total"}) == "shop.cart.Cart.total"
     assert gold_node(g, {"file": "shop/cart.py", "function": "nope"}) is None
     assert gold_node(g, {}) is None
+
+
+def test_maximal_chains_from_a_failing_test_reach_the_leaf_and_never_walk_into_tests():
+    g = build_graph(FILES)
+    chains = fault_chains(g, [Entry("tests.test_checkout.test_checkout", "failing test", 3)],
+                          exclude_files={"tests/test_checkout.py"}, top_k=50)
+    unit = next(c for c in chains if c.root == "shop.prices.unit_price")
+    assert unit.path == ("tests.test_checkout.test_checkout", "shop.checkout.checkout", "shop.cart.Cart.total",
+                         "shop.prices.line_total", "shop.prices.unit_price")
+    back = fault_chains(g, [Entry("shop.prices.line_total", "frame", 0)], exclude_files={"tests/test_checkout.py"},
+                        top_k=50)
+    assert all(not n.startswith("tests.") for c in back for n in c.path)
+    assert ("shop.prices.line_total", "shop.cart.Cart.total", "shop.checkout.checkout") in [c.path for c in back]

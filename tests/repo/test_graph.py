@@ -65,3 +65,17 @@ def test_unparseable_files_are_skipped_and_graph_is_cached_by_content():
 def test_module_name():
     assert module_name("pkg/__init__.py") == "pkg"
     assert module_name("pkg/sub/mod.py") == "pkg.sub.mod"
+
+
+def test_self_calls_also_reach_overrides_in_subclasses():
+    files = {"p/__init__.py": "", "p/base.py": "class Base:\n    def run(self):\n        return self.step()\n\n"
+             "    def step(self):\n        return 0\n",
+             "p/child.py": "from p.base import Base\n\n\nclass Child(Base):\n    def step(self):\n        return 1\n"}
+    g = build_graph(files)
+    assert g.callees("p.base.Base.run") == ["p.base.Base.step", "p.child.Child.step"]
+
+
+def test_names_re_exported_by_a_package_resolve_to_their_definition():
+    files = {"p/__init__.py": "from .core import work\n", "p/core.py": "def work():\n    return 1\n",
+             "app.py": "from p import work\nimport p\n\n\ndef main():\n    return work() + p.work()\n"}
+    assert build_graph(files).callees("app.main") == ["p.core.work"]

@@ -97,28 +97,37 @@ def issue_entries(graph: Graph, issue: str, skip_files: set[str] = frozenset()) 
     return out
 
 
-def _walk(graph: Graph, start: str, step, max_depth: int, max_branches: int) -> list[tuple[str, ...]]:
-    """Every simple path from ``start`` of 1..max_depth edges, ``max_branches`` neighbours per node
-    (functions before classes, then by name)."""
+def _walk(graph: Graph, start: str, step, max_depth: int, max_branches: int, skip: set[str],
+          maximal: bool) -> list[tuple[str, ...]]:
+    """Simple paths from ``start`` of 1..max_depth edges, following at most ``max_branches``
+    functions per node (by name; classes and functions in ``skip`` files are not followed).
+    ``maximal``: only paths that end at the depth limit or where nothing is left to follow."""
     paths: list[tuple[str, ...]] = []
     frontier = [(start,)]
-    for _ in range(max_depth):
+    for depth in range(max_depth):
         nxt = []
         for path in frontier:
-            options = sorted((n for n in step(path[-1]) if n not in path),
-                             key=lambda n: (graph.nodes[n].kind != "function", n))  # classes lead nowhere
-            for neighbour in options[:max_branches]:
-                nxt.append(path + (neighbour,))
-        paths.extend(nxt)
+            options = sorted(n for n in step(path[-1]) if n not in path and graph.nodes[n].kind == "function"
+                             and graph.nodes[n].file not in skip)[:max_branches]
+            if not options and maximal and depth:
+                paths.append(path)
+            nxt.extend(path + (n,) for n in options)
+        if not maximal:
+            paths.extend(nxt)
         frontier = nxt
+    if maximal:
+        paths.extend(frontier)
     return paths
 
 
 def fault_chains(graph: Graph, entries: list[Entry], *, max_depth: int = DEFAULT_DEPTH,
                  max_branches: int = DEFAULT_BRANCHES, top_k: int = DEFAULT_TOP_K,
-                 exclude_files: set[str] = frozenset()) -> list[Chain]:
+                 exclude_files: set[str] = frozenset(), maximal: bool = True) -> list[Chain]:
     """The top ``top_k`` chains: by confidence, then entry strength, then evidence; near-duplicates
-    (same root cause) keep their best chain only. Roots in ``exclude_files`` (tests) are skipped."""
+    (same root cause) keep their best chain only. Walks do not enter ``exclude_files`` (tests) after
+    the entry. ``maximal`` (default): a chain is a whole walk, from the entry to where it ends (its
+    root cause: the deepest callee, or the outermost caller), so every function on the way is on
+    its path; otherwise every prefix of a walk is a chain of its own."""
     evidence: dict[str, list[str]] = {}
     for e in entries:
         evidence.setdefault(e.node, []).append(e.evidence)
@@ -127,8 +136,10 @@ def fault_chains(graph: Graph, entries: list[Entry], *, max_depth: int = DEFAULT
         if entry.node not in graph.nodes:
             continue
         walks = [((entry.node,), "entry")]
-        walks += [(p, "backward") for p in _walk(graph, entry.node, graph.callers, max_depth, max_branches)]
-        walks += [(p, "forward") for p in _walk(graph, entry.node, graph.callees, max_depth, max_branches)]
+        walks += [(p, "backward") for p in _walk(graph, entry.node, graph.callers, max_depth, max_branches,
+                                                 exclude_files, maximal)]
+        walks += [(p, "forward") for p in _walk(graph, entry.node, graph.callees, max_depth, max_branches,
+                                                exclude_files, maximal)]
         for path, direction in walks:
             root: Node = graph.nodes[path[-1]]
             if root.kind != "function" or root.file in exclude_files:

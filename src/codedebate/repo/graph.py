@@ -116,6 +116,7 @@ def build_graph(files: Mapping[str, str]) -> Graph:
         graph.nodes[mod.name] = Node(mod.name, "module", path, "", 1, end)
         _definitions(graph, mod, tree.body, mod.name, "")
     by_name = {m.name: m for m in modules}
+    graph.__dict__["_modules"] = by_name
     methods: dict[str, list[str]] = defaultdict(list)
     for n in graph.nodes.values():
         if n.kind == "function" and "." in n.qualname:
@@ -161,11 +162,27 @@ def _imports(graph: Graph, mod: _Module, by_name: dict[str, _Module]) -> None:
 
 
 def _resolve(graph: Graph, mod: _Module, dotted: str) -> str | None:
-    """A dotted name as written in ``mod`` -> a node id, through the module's imports."""
+    """A dotted name as written in ``mod`` -> a node id, through the module's imports and through
+    re-exports (``from .reader import read_table`` in a package ``__init__``)."""
     head, _, rest = dotted.partition(".")
     for candidate in (f"{mod.name}.{dotted}", f"{mod.imports[head]}{'.' + rest if rest else ''}" if head in mod.imports else None):
-        if candidate and candidate in graph.nodes:
-            return candidate
+        found = _follow(graph, candidate) if candidate else None
+        if found:
+            return found
+    return None
+
+
+def _follow(graph: Graph, dotted: str, hops: int = 4) -> str | None:
+    """``dotted`` itself if it is a node, else the name a module re-exports it as."""
+    if dotted in graph.nodes:
+        return dotted
+    modules = graph.__dict__.get("_modules", {})
+    parts = dotted.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        owner = modules.get(".".join(parts[:cut]))
+        if owner is not None and parts[cut] in owner.imports and hops:
+            target = owner.imports[parts[cut]] + "".join("." + p for p in parts[cut + 1:])
+            return _follow(graph, target, hops - 1) if target != dotted else None
     return None
 
 
@@ -224,6 +241,20 @@ def _properties(modules: list[_Module], graph: Graph) -> dict[str, list[str]]:
     return out
 
 
+def overrides_of(graph: Graph, cls: str, name: str) -> list[str]:
+    """``name`` as redefined by subclasses of ``cls`` (``self.name()`` may dispatch to them)."""
+    found, seen, queue = [], {cls}, list(graph.into(cls, "inherits"))
+    while queue:
+        sub = queue.pop(0)
+        if sub in seen:
+            continue
+        seen.add(sub)
+        if f"{sub}.{name}" in graph.nodes:
+            found.append(f"{sub}.{name}")
+        queue.extend(graph.into(sub, "inherits"))
+    return found
+
+
 def _invokes(graph: Graph, mod: _Module, methods: dict[str, list[str]], properties: dict[str, list[str]]) -> None:
     for fn in [n for n in graph.nodes.values() if n.kind == "function" and n.file == mod.path]:
         body = _function_ast(mod.tree, fn)
@@ -263,7 +294,7 @@ def _call_targets(graph: Graph, mod: _Module, cls: str | None, func: ast.expr,
                   methods: dict[str, list[str]]) -> list[str]:
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in ("self", "cls") and cls:
         hit = method_of(graph, cls, func.attr)
-        return [hit] if hit else []
+        return ([hit] if hit else []) + overrides_of(graph, cls, func.attr)[:MAX_METHOD_GUESSES]
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call) and _dotted(func.value.func) == "super" and cls:
         hits = [method_of(graph, base, func.attr) for base in graph.out(cls, "inherits")]
         return [h for h in hits if h]
