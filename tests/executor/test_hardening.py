@@ -265,3 +265,17 @@ def test_capsys_still_sees_what_the_candidate_prints(sandbox):
     task = make_task(["def test_says(capsys):\n    hello()\n    assert capsys.readouterr().out == 'hello\\n'\n"])
     result = sandbox.run(task, {"solution.py": unique("def hello():\n    print('hello')\n")})
     assert result.all_passed, result.tests
+
+
+def test_fixtures_helpers_and_decorated_functions_in_tests_are_not_tampering(sandbox):
+    task = make_task([
+        "def test_global_counter():\n    global COUNT\n    COUNT = total([1])\n    assert COUNT == 1\n",
+        "@pytest.fixture\ndef data():\n    return [1, 2]\n\n\ndef test_fixture(data):\n    assert total(data) == 3\n",
+        "import functools\n\n@functools.lru_cache\ndef expected():\n    return 6\n\n\n"
+        "def _helper(xs):\n    return total(xs)\n\n\ndef test_helper():\n    assert _helper([1, 2, 3]) == expected()\n",
+        "class Box:\n    pass\n\n\ndef test_box():\n    assert isinstance(Box(), Box) and total([2]) == 2\n",
+    ])
+    result = sandbox.run(task, {"solution.py": unique("def total(xs):\n    return sum(xs)\n")})
+    assert result.all_passed, result.tests
+    result = sandbox.run(task, {"solution.py": unique("def total(xs):\n    return 0\n")})
+    assert outcomes(result) == {"failed"}, result.tests

@@ -16,7 +16,7 @@ from typing import Any
 from .results import ExecutionResult
 
 #: Bump when a change to the executor can change verdicts, so old disk entries stop matching.
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: plain-data checks judged outside the sandbox, public names only
 
 
 def cache_key(files: dict[str, str], test_module: str, settings: dict[str, Any], task_files: tuple[str, ...]) -> str:

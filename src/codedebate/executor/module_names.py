@@ -17,7 +17,7 @@ class ModuleNames:
     """Module-level names of a test file."""
 
     allowed: tuple[str, ...] | None  # every name it binds (None: it star-imports, so unknown)
-    defs: tuple[str, ...]  # its top-level functions (their code is verified like the tests')
+    defs: tuple[str, ...]  # its undecorated top-level functions (their code is verified like the tests')
     imported: tuple[str, ...]  # names bound by import statements (must stay those modules)
 
 
@@ -29,11 +29,17 @@ def module_names(source: str) -> ModuleNames:
         table = symtable.symtable(source, "<tests>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ModuleNames(None, (), ())
-    defs = tuple(sorted(n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))))
+    defs = tuple(sorted(n.name for n in tree.body  # decorated ones may be any object (a fixture, a cache)
+                        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and not n.decorator_list))
     imported = tuple(sorted(s.get_name() for s in table.get_symbols() if s.is_imported()))
     if any(isinstance(n, ast.ImportFrom) and any(a.name == "*" for a in n.names) for n in ast.walk(tree)):
         return ModuleNames(None, defs, imported)
     allowed = {s.get_name() for s in table.get_symbols() if s.is_assigned() or s.is_imported() or s.is_namespace()}
+    stack = list(table.get_children())
+    while stack:  # `global x; x = ...` inside a function binds a module name too
+        child = stack.pop()
+        allowed.update(s.get_name() for s in child.get_symbols() if s.is_declared_global() and s.is_assigned())
+        stack.extend(child.get_children())
     for node in tree.body:  # the candidate's public names, bound by a globals().update(...) line
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == PUBLIC_NAMES for t in node.targets):
             try:
