@@ -28,7 +28,7 @@ def load(tmp_path: Path, data: dict) -> xp.ExperimentConfig:
         (lambda d: d["experiments"]["e1"].update(seed=[1]), "experiments.e1.seed", "is not a known key"),
         (lambda d: d["experiments"]["e1"]["settings"].update(max_round=2), "experiments.e1.settings.max_round", "is not a known key"),
         (lambda d: d["experiments"]["e1"]["settings"].update(max_rounds="3"), "experiments.e1.settings.max_rounds", "is not of type 'integer'"),
-        (lambda d: d["experiments"]["e1"]["settings"].update(max_rounds=9), "experiments.e1.settings.max_rounds", "maximum of 5"),
+        (lambda d: d["experiments"]["e1"]["settings"].update(max_rounds=0), "experiments.e1.settings.max_rounds", "minimum of 1"),
         (lambda d: d["experiments"]["e1"]["settings"].pop("agents"), "experiments.e1.settings", "'agents' is a required property"),
         (lambda d: d["experiments"]["e1"]["settings"].update(revision_temperature=3),
          "experiments.e1.settings.revision_temperature", "must be between 0 and 2"),
