@@ -19,6 +19,9 @@ DEFAULT_DEPTH, DEFAULT_BRANCHES, DEFAULT_TOP_K = 5, 3, 5
 #: A frame in pytest's short traceback: ``path/to/file.py:12: in function``.
 FRAME = re.compile(r"([\w./\\-]+\.py):(\d+):? in (\w+)")
 ISSUE_RANK = 50  # issue words are weaker evidence than any traceback frame
+#: a name in the issue text counts as one step away from the observed failure
+ISSUE_STEPS = 1
+STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 
@@ -29,6 +32,7 @@ class Entry:
     node: str
     evidence: str
     rank: int  # 0 = strongest (innermost traceback frame)
+    steps: int = 0  # how far the entry itself is from the observed failure (issue names: 1)
 
 
 @dataclass(frozen=True)
@@ -74,10 +78,11 @@ def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_fi
             node = graph.function_at(rel, int(line)) if rel else None
             if node is not None and node.name == func:
                 entries.append(Entry(node.id, f"frame {func} ({rel}:{line}) in the traceback of {test_id}", depth))
-        for hit in issue_entries(graph, text):
+        code = "\n".join(ln for ln in text.splitlines() if not ln.startswith("E ") and "Error: " not in ln)
+        for hit in issue_entries(graph, STRING.sub("", code)):  # names in code lines, not in values
             if graph.nodes[hit.node].file != test_file_of.get(test_id, test_id.partition("::")[0]):
                 entries.append(Entry(hit.node, f"{graph.nodes[hit.node].qualname} appears in the failure of {test_id}",
-                                     len(frames) + 1))
+                                     len(frames) + 1, 0))
         test_path, _, name = test_id.partition("::")
         test = graph.find(test_file_of.get(test_id, test_path), name)
         if test is not None:
@@ -93,7 +98,7 @@ def issue_entries(graph: Graph, issue: str, skip_files: set[str] = frozenset()) 
         if node.kind == "module" or node.file in skip_files or node.name.startswith("_") and node.name != "__init__":
             continue
         if node.qualname in words or (len(node.name) > 3 and node.name in words):
-            out.append(Entry(node.id, f"the text names {node.qualname}", ISSUE_RANK))
+            out.append(Entry(node.id, f"the issue names {node.qualname}", ISSUE_RANK, ISSUE_STEPS))
     return out
 
 
@@ -145,7 +150,7 @@ def fault_chains(graph: Graph, entries: list[Entry], *, max_depth: int = DEFAULT
             if root.kind != "function" or root.file in exclude_files:
                 continue
             ev = tuple(dict.fromkeys([entry.evidence] + evidence.get(root.id, [])))
-            candidates.append(Chain(root.id, path, direction, ev, confidence(len(path) - 1), entry.rank))
+            candidates.append(Chain(root.id, path, direction, ev, confidence(len(path) - 1 + entry.steps), entry.rank))
     candidates.sort(key=lambda c: (-c.confidence, c.entry_rank, -len(c.evidence), c.root, c.path))
     return dedupe(candidates)[:top_k]
 
