@@ -64,6 +64,19 @@ def test_consensus_line_ends_the_debate_before_the_agents_revise(mc_task, execut
     assert summary["consensus_reached"] and summary["rounds_to_consensus"] == 2
     assert summary["final_correct"] and summary["final_answer_key"] == "B"
     assert summary["topology_links"] == 4 and summary["judge_prompt_tokens"] > 0
+    assert not summary["judge_consensus_on_disagreement"]
+
+
+def test_a_consensus_over_different_answers_is_recorded(mc_task, executor) -> None:
+    def answer(req):
+        if req.meta["phase"] == "judge":
+            return "CONSENSUS: Both solutions are correct."
+        return "(B)" if req.meta["agent"] == "agent_1" else "(C)"
+
+    run = run_topology(mc_task, executor, answer, "star", judge="j")
+    summary = records(run).summary.iloc[0]
+    assert summary["status"] == "consensus" and summary["judge_consensus_on_disagreement"]
+    assert summary["final_answer_key"] == "B"  # 1:1 tie -> agent 1
 
 
 def test_consensus_line_is_exact_and_sized_to_the_agents() -> None:

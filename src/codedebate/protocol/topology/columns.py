@@ -8,7 +8,7 @@ from typing import Any
 from ..extensions import RecordExtension
 from ..options import parse_options
 from ..state import DebateState, Solution
-from .answers import answer_key, is_correct
+from .answers import answer_key, group_key, is_correct
 from .options import MeshOptions, StarOptions
 
 
@@ -19,6 +19,12 @@ def links(topology: str, n_agents: int) -> int:
 
 def _tokens(state: DebateState, role: str, field: str) -> int:
     return sum(getattr(c.response, field) for c in state.calls if c.agent.role == role)
+
+
+def _judge_overruled_disagreement(state: DebateState) -> bool:
+    """The judge wrote the consensus line although the answers it read differ (by group key)."""
+    said = any(r.vote_outcome is not None and r.vote_outcome.consensus for r in state.rounds)
+    return state.judge is not None and said and len({group_key(s) for s in state.latest().values()}) > 1
 
 
 def _summary(state: DebateState) -> dict[str, Any]:
@@ -38,6 +44,7 @@ def _summary(state: DebateState) -> dict[str, Any]:
         "judge_completion_tokens": _tokens(state, "judge", "completion_tokens"),
         "judge_rejections": len(bugs),
         "judge_grounded_rejections": sum(b.grounded for b in bugs),
+        "judge_consensus_on_disagreement": _judge_overruled_disagreement(state),
     }
 
 
@@ -59,6 +66,8 @@ TOPOLOGY_COLUMNS = RecordExtension(
         ("judge_completion_tokens", "Int64", "completion tokens of the judge's calls"),
         ("judge_rejections", "Int64", "Olympiad REJECTED verdicts over all rounds"),
         ("judge_grounded_rejections", "Int64", "rejections whose first fatal error names a failing visible test"),
+        ("judge_consensus_on_disagreement", "boolean",
+         "star: the judge wrote the consensus line although the agents' answers differed"),
     ),
     per_round=(
         ("answer_key", "string", "the answer: the letter, or P/F per visible|hidden test for code"),
