@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from codedebate.records import declare_columns
 from codedebate.repo.scoring import evaluation
 from codedebate.tasks.repo_scoring import group_result
 
@@ -28,6 +29,8 @@ SUMMARY = (
     *((f"repo_tokens_{s}", "Int64", f"prompt + completion tokens of the {s} stage") for s in STAGES),
     *((f"repo_seconds_{s}", "Float64", f"wall seconds of the {s} stage") for s in STAGES),
 )
+
+declare_columns(OWNER, "summary", SUMMARY)  # at import, so docs/records.md lists them
 
 
 def summary_values(state: DebateState, ws: Workspace) -> dict[str, Any]:
