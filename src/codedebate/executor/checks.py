@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ..tasks.test_module import AST_LOCK
 from . import plain
 
 CHECK_NAME = "__codedebate_check__"
@@ -44,7 +45,8 @@ def split(source: str) -> tuple[str, dict[int, Check]]:
     """(the module for the sandbox, the checks by number); the source unchanged if it does not parse.
     Cached: a debate scores many candidates against the same test module (do not mutate the dict)."""
     try:
-        tree = ast.parse(source)
+        with AST_LOCK:
+            tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return source, {}
     found: list[tuple[ast.Assert, ast.expr, Any, str, bool]] = []

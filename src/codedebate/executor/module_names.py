@@ -9,7 +9,7 @@ import functools
 import symtable
 from dataclasses import dataclass
 
-from ..tasks.test_module import PUBLIC_NAMES  # the candidate names the tests see
+from ..tasks.test_module import AST_LOCK, PUBLIC_NAMES  # the candidate names the tests see
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,8 @@ class ModuleNames:
 def module_names(source: str) -> ModuleNames:
     """The module-level names of a test file's source (empty if it does not parse)."""
     try:
-        tree = ast.parse(source)
+        with AST_LOCK:
+            tree = ast.parse(source)
         table = symtable.symtable(source, "<tests>", "exec")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return ModuleNames(None, (), ())

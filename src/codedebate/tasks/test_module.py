@@ -12,6 +12,7 @@ import ast
 import builtins
 import re
 import symtable
+import threading
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,10 @@ TEST_PRELUDE = "import pytest\n"
 #: The module-level name holding the candidate names the tests may see (read by the executor).
 PUBLIC_NAMES = "__codedebate_public__"
 CANDIDATE_ALIAS = "_codedebate_candidate"
+#: Python 3.11's ``ast.parse`` is not safe in several threads at once ("SystemError: AST
+#: constructor recursion depth mismatch"), and the executor builds test modules in threads:
+#: every ``ast.parse`` of the test-module code path holds this lock.
+AST_LOCK = threading.Lock()
 _DEF = re.compile(r"^\s*(?:async\s+def|def|class)\s+([A-Za-z_]\w*)", re.MULTILINE)
 
 
@@ -52,7 +57,8 @@ def public_names(signature: str, tests: str) -> list[str]:
 def signature_names(signature: str) -> list[str]:
     """Top-level functions, classes and variables of a signature (a line scan if it does not parse)."""
     try:
-        tree = ast.parse(signature)
+        with AST_LOCK:
+            tree = ast.parse(signature)
     except SyntaxError:
         return _DEF.findall(signature)
     names: list[str] = []
