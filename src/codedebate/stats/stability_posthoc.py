@@ -146,6 +146,7 @@ def stability_figure(report: PosthocReport, experiment: str, threshold: float) -
         col = "ks_mixture" if distance == "mixture" else "ks_empirical"
         d = d[d[col].notna()]
         right.plot(d["round"], d[col].astype(float), style, label=f"KS ({distance})")
+    right.set_xticks(sorted({int(r) for r in rows["round"]}))
     right.axhline(threshold, color="grey", linestyle=":", label=f"threshold {threshold:g}")
     right.set(xlabel="round", ylabel="KS distance to the previous round", title="stability")
     right.set_ylim(bottom=0)
