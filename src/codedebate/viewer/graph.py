@@ -8,7 +8,7 @@ from typing import Any
 
 from .run_view import short_agent
 
-SIZE, RADIUS, NODE = 300, 105, 26
+SIZE, RADIUS, NODE = 320, 100, 26
 
 
 def _fmt(x: Any) -> str:
@@ -37,8 +37,9 @@ def votes_svg(round_votes: dict[str, Any]) -> str:
         (x1, y1), (x2, y2) = pos[e["voter"]], pos[e["target"]]
         d = math.hypot(x2 - x1, y2 - y1) or 1.0
         ux, uy = (x2 - x1) / d, (y2 - y1) / d
-        sx, sy, tx, ty = x1 + ux * NODE, y1 + uy * NODE, x2 - ux * NODE, y2 - uy * NODE
-        mx, my = (sx + tx) / 2 - uy * 10, (sy + ty) / 2 + ux * 10
+        ox, oy = uy * 5, -ux * 5  # shift left of the direction: A->B and B->A stay apart
+        sx, sy, tx, ty = x1 + ux * NODE + ox, y1 + uy * NODE + oy, x2 - ux * NODE + ox, y2 - uy * NODE + oy
+        mx, my = (sx + tx) / 2 + ox * 2.6, (sy + ty) / 2 + oy * 2.6 + 3
         label = f"c={_fmt(e['confidence'])} w={_fmt(e['weight'])}"
         parts.append(f'<g class="vote" data-voter="{escape(e["voter"])}" data-target="{escape(e["target"])}">'
                      f'<line x1="{sx:.1f}" y1="{sy:.1f}" x2="{tx:.1f}" y2="{ty:.1f}" marker-end="url(#arrow)"/>'
@@ -46,7 +47,9 @@ def votes_svg(round_votes: dict[str, Any]) -> str:
     for name in names:
         x, y = pos[name]
         cls = "node winner" if name == winner else "node"
-        total = f'<text class="total" x="{x:.1f}" y="{y + NODE + 12:.1f}">Σw={totals[name]:.2f}</text>' \
+        d = math.hypot(x - centre, y - centre) or 1.0  # weighted total outside the circle, away from arrows
+        lx, ly = x + (x - centre) / d * (NODE + 14), y + (y - centre) / d * (NODE + 14) + 4
+        total = f'<text class="total" x="{lx:.1f}" y="{ly:.1f}">Σw={totals[name]:.2f}</text>' \
             if name in totals else ""
         parts.append(f'<g class="{cls}"><title>{escape(name)}</title><circle cx="{x:.1f}" cy="{y:.1f}" r="{NODE}"/>'
                      f'<text x="{x:.1f}" y="{y + 4:.1f}">{escape(short_agent(name))}</text>{total}</g>')
