@@ -279,3 +279,21 @@ def test_fixtures_helpers_and_decorated_functions_in_tests_are_not_tampering(san
     assert result.all_passed, result.tests
     result = sandbox.run(task, {"solution.py": unique("def total(xs):\n    return 0\n")})
     assert outcomes(result) == {"failed"}, result.tests
+
+
+def test_objects_that_are_not_plain_data_are_probed_then_compared(sandbox):
+    task = make_task(["def test_zero():\n    assert poly(0) == 0\n", "def test_one():\n    assert poly(1) == 1\n"])
+    honest = (
+        "class Poly:\n    def __init__(self, c):\n        self.c = c\n"
+        "    def __eq__(self, other):\n        return isinstance(other, int) and self.c == other\n"
+        "def poly(c):\n    return Poly(c)\n"
+    )
+    assert sandbox.run(task, {"solution.py": unique(honest)}).all_passed
+    cheat = (
+        "class Any:\n    def __eq__(self, other):\n        return True\n"
+        "class AnyInt:\n    def __eq__(self, other):\n        return isinstance(other, int)\n"
+        "def poly(c):\n    return Any() if c else AnyInt()\n"
+    )
+    result = sandbox.run(task, {"solution.py": unique(cheat)})
+    assert outcomes(result) == {"failed"}, result.tests
+    assert all("equal anything" in t.message for t in result.tests), result.tests

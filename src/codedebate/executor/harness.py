@@ -82,11 +82,13 @@ class VerdictPlugin:
         self._imported: set[str] = set()
         self._builtins = builtins
         self._check_fn = check
+        self._expected_values: dict[str, Any] = {}
 
     def arm(self, fd: int, nonce: str, expected: list[str], max_chars: int, names: ModuleNames | None = None,
-            *, test_file: str) -> None:
+            expected_values: dict[str, Any] | None = None, *, test_file: str) -> None:
         """Give the plugin its run: channel, nonce, expected tests, the test module's names (may
         happen after registration)."""
+        self._expected_values = dict(expected_values or {})
         if names is not None:
             self._allowed = None if names.allowed is None else set(names.allowed)
             self._defs, self._imported = set(names.defs), set(names.imported)
@@ -100,16 +102,19 @@ class VerdictPlugin:
         ACTIVE = self
 
     def record_check(self, index: int, value: Any) -> None:
-        """Keep the plain-data form of a checked value (at most two distinct ones per check)."""
+        """Keep the plain-data form of a checked value (at most two distinct ones per check); a
+        value that is not plain data is compared here (see :meth:`_compare_here`)."""
         nodeid = self._current
         if nodeid is None:
             return
         try:
             text = self._dumps(plain.encode(value))
             if len(text) > MAX_CHECK_CHARS:
-                raise plain.NotPlain("the value is too large to compare")
+                raise plain.TooLarge("the value is too large to compare")
+        except plain.TooLarge as exc:
+            text = self._dumps({"error": str(exc)})
         except Exception as exc:  # noqa: BLE001 - whatever the value does, the check fails
-            text = self._dumps({"error": f"{type(exc).__name__}: {exc}"[:300]})
+            text = self._dumps(self._compare_here(int(index), value, exc))
         slot = self._checks.setdefault(nodeid, {}).setdefault(int(index), [0, [], False])
         slot[0] += 1
         if text not in slot[1]:
@@ -117,6 +122,23 @@ class VerdictPlugin:
                 slot[1].append(text)
             else:
                 slot[2] = True
+
+    def _compare_here(self, index: int, value: Any, why: Exception) -> dict[str, Any]:
+        """A value that is not plain data (a class of the candidate's, say) is compared with the
+        expected value here, with its own ``__eq__``, but only after that ``__eq__`` has said
+        "different" to a fresh object and to random values of the expected value's kind."""
+        kind = f"{type(value).__module__}.{type(value).__qualname__}"
+        tagged = self._expected_values.get(str(index))
+        if tagged is None:
+            return {"error": f"{type(why).__name__}: {why}"[:300]}
+        try:
+            expected = plain.decode(tagged)
+            for probe in (object(), *plain.probes(expected)):
+                if value == probe:
+                    return {"error": f"a {kind} object claims to equal anything (it equalled {probe!r})"}
+            return {"fallback": bool(value == expected), "type": kind}
+        except Exception as exc:  # noqa: BLE001 - a comparison that raises is a failed check
+            return {"error": f"comparing a {kind} object raised {type(exc).__name__}: {exc}"[:300]}
 
     def _emit(self, **record: Any) -> None:
         record["nonce"] = self._nonce

@@ -22,6 +22,23 @@ class NotPlain(ValueError):
     """The value is not plain data (or too big or deep to read)."""
 
 
+class TooLarge(NotPlain):
+    """Plain data, but too big or deep to send and compare."""
+
+
+def probes(expected: Any) -> tuple[Any, ...]:
+    """Random values of the expected value's kind that nothing honest equals (for ``__eq__`` probes)."""
+    import secrets
+
+    token = secrets.token_hex(8)
+    number = secrets.randbits(62) + 7919
+    by_type = {bool: (number,), int: (number, -number), float: (number + 0.5,), complex: (complex(number, 1),),
+               str: (f"codedebate-probe-{token}",), bytes: (token.encode(),), bytearray: (token.encode(),),
+               list: ([token],), tuple: ((token,),), dict: ({token: number},), set: ({token},),
+               frozenset: (frozenset({token}),)}
+    return (*by_type.get(type(expected), ()), f"codedebate-probe-{token}", number)
+
+
 def encode(value: Any) -> list:
     """Tagged form of ``value``; raises NotPlain."""
     budget = [MAX_ITEMS]
@@ -31,7 +48,7 @@ def encode(value: Any) -> list:
 def _enc(v: Any, depth: int, budget: list[int]) -> list:
     budget[0] -= 1
     if depth > MAX_DEPTH or budget[0] < 0:
-        raise NotPlain("nested too deeply or too large to compare")
+        raise TooLarge("nested too deeply or too large to compare")
     t = type(v)
     if v is None:
         return ["N"]

@@ -26,6 +26,8 @@ class RunRequest:
     allowed_globals: tuple[str, ...] | None = None  # module_names.ModuleNames of the test module
     test_defs: tuple[str, ...] = ()
     test_imported: tuple[str, ...] = ()
+    #: check number -> plain.encode(expected value), for results that are not plain data (checks.py)
+    expected_values: dict[str, Any] | None = None
     op: str = "run"
 
     def to_wire(self) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..tasks import Task
-from . import checks, verdicts
+from . import checks, plain, verdicts
 from .cache import ResultCache, cache_key
 from .client import WorkerClient, WorkerError
 from .launcher import INI_FILE, TEST_FILE
@@ -125,6 +125,7 @@ class Executor:
             cpu_s=s.cpu_limit_s, memory_bytes=s.memory_mb * 1024 * 1024, max_processes=s.max_processes,
             max_file_bytes=s.max_output_bytes, max_chars=s.max_message_chars,
             allowed_globals=names.allowed, test_defs=names.defs, test_imported=names.imported,
+            expected_values={str(n): plain.encode(c.expected) for n, c in expectations.items()} or None,
         )
         reply = self._worker.request(req, timeout_s=s.timeout_s + 60)
         report = verdicts.RunReport(

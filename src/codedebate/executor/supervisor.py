@@ -92,7 +92,8 @@ def _child(req: RunRequest, wfd: int, owfd: int, uid: int | None, cgroup: RunCgr
         sys.dont_write_bytecode = True
         sys.path.insert(0, paths["workdir"])
         names = ModuleNames(req.allowed_globals, req.test_defs, req.test_imported)
-        code = launcher.run(paths, (wfd, req.nonce, list(req.expected), req.max_chars, names), zygote)
+        arm = (wfd, req.nonce, list(req.expected), req.max_chars, names, req.expected_values)
+        code = launcher.run(paths, arm, zygote)
         sys.stdout.flush()
         sys.stderr.flush()
     except BaseException:  # noqa: BLE001 - anything goes wrong: exit, the parent sees no verdict
