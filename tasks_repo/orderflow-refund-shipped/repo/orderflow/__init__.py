@@ -1,0 +1,1 @@
+"""orderflow: the life of a web-shop order: states, payments, shipping, returns."""
