@@ -115,3 +115,11 @@ def test_maximal_chains_from_a_failing_test_reach_the_leaf_and_never_walk_into_t
                         top_k=50)
     assert all(not n.startswith("tests.") for c in back for n in c.path)
     assert ("shop.prices.line_total", "shop.cart.Cart.total", "shop.checkout.checkout") in [c.path for c in back]
+
+
+def test_at_equal_confidence_callees_of_a_frame_come_before_its_callers():
+    files = {"m.py": "def low():\n    return 1\n\n\ndef mid():\n    return low()\n\n\ndef zcaller():\n    return mid()\n"}
+    g = build_graph(files)
+    chains = fault_chains(g, [Entry("m.mid", "frame", 0)], top_k=50)
+    assert [(c.direction, c.root) for c in chains] == [("entry", "m.mid"), ("forward", "m.low"),
+                                                        ("backward", "m.zcaller")]

@@ -18,6 +18,9 @@ from .graph import Graph, Node
 DEFAULT_DEPTH, DEFAULT_BRANCHES, DEFAULT_TOP_K = 5, 3, 5
 #: A frame in pytest's short traceback: ``path/to/file.py:12: in function``.
 FRAME = re.compile(r"([\w./\\-]+\.py):(\d+):? in (\w+)")
+#: ties (same confidence and entry) go to the entry itself, then callees (where a wrong value comes
+#: from), then callers (a traceback already shows the callers that ran)
+DIRECTION_ORDER = {"entry": 0, "forward": 1, "backward": 2}
 ISSUE_RANK = 50  # issue words are weaker evidence than any traceback frame
 #: a name in the issue text counts as one step away from the observed failure
 ISSUE_STEPS = 1
@@ -128,7 +131,7 @@ def _walk(graph: Graph, start: str, step, max_depth: int, max_branches: int, ski
 def fault_chains(graph: Graph, entries: list[Entry], *, max_depth: int = DEFAULT_DEPTH,
                  max_branches: int = DEFAULT_BRANCHES, top_k: int = DEFAULT_TOP_K,
                  exclude_files: set[str] = frozenset(), maximal: bool = True) -> list[Chain]:
-    """The top ``top_k`` chains: by confidence, then entry strength, then evidence; near-duplicates
+    """The top ``top_k`` chains: by confidence, entry strength, direction, evidence; near-duplicates
     (same root cause) keep their best chain only. Walks do not enter ``exclude_files`` (tests) after
     the entry. ``maximal`` (default): a chain is a whole walk, from the entry to where it ends (its
     root cause: the deepest callee, or the outermost caller), so every function on the way is on
@@ -151,7 +154,8 @@ def fault_chains(graph: Graph, entries: list[Entry], *, max_depth: int = DEFAULT
                 continue
             ev = tuple(dict.fromkeys([entry.evidence] + evidence.get(root.id, [])))
             candidates.append(Chain(root.id, path, direction, ev, confidence(len(path) - 1 + entry.steps), entry.rank))
-    candidates.sort(key=lambda c: (-c.confidence, c.entry_rank, -len(c.evidence), c.root, c.path))
+    candidates.sort(key=lambda c: (-c.confidence, c.entry_rank, DIRECTION_ORDER[c.direction], -len(c.evidence),
+                                   c.root, c.path))
     return dedupe(candidates)[:top_k]
 
 
