@@ -50,3 +50,17 @@ def test_no_repository_runs_is_a_clear_error(tmp_path, summary, capsys):
     assert main(["swe-tables", "--records", str(tmp_path), "--output", str(tmp_path / "out")]) == 0
     assert (tmp_path / "out" / "swe_by_arm.md").is_file()
     assert "| debate |" in capsys.readouterr().out
+
+
+def test_repo_gates_command(tmp_path, capsys):
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3] / "tasks_repo" / "ledger-tier-threshold" / "task.json"
+    assert main(["repo-gates", str(root)]) == 0
+    assert capsys.readouterr().out.strip() == "ledger-tier-threshold: ok"
+
+
+def test_repo_gates_command_reports_a_task_without_reference_patch(repo_task, capsys):
+    assert main(["repo-gates", repo_task.source_path]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("shop-qty: FAILED unpatched_visible_fails") and "no reference_patch" in out
