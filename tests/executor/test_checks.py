@@ -112,3 +112,16 @@ def test_request_from_wire_is_typed_and_strict():
         from_wire({**req.to_wire(), "extra": 1})
     with pytest.raises(ValueError, match="unknown request"):
         from_wire({"op": "rm -rf"})
+
+
+def test_probes_are_shaped_like_the_expected_value_and_equal_nothing_honest():
+    expected = {"a": [1, 2.5, "x"], "b": (None, True), "c": {1, 2}}
+    shape, *others = plain.probes(expected)
+    assert set(shape) == {"a", "b", "c"} and len(shape["a"]) == 3 and isinstance(shape["b"], tuple)
+    assert shape != expected and all(o != expected for o in others)
+
+    class AnyItem:
+        def __eq__(self, other):
+            return True
+
+    assert [AnyItem(), AnyItem()] == plain.probes([0, 1])[0]  # a list of always-equal items is caught

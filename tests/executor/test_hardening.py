@@ -297,3 +297,10 @@ def test_objects_that_are_not_plain_data_are_probed_then_compared(sandbox):
     result = sandbox.run(task, {"solution.py": unique(cheat)})
     assert outcomes(result) == {"failed"}, result.tests
     assert all("equal anything" in t.message for t in result.tests), result.tests
+
+
+def test_containers_of_always_equal_items_are_caught(sandbox):
+    task = make_task(["def test_pair():\n    assert pair() == [0, 1]\n"])
+    cheat = "class Any:\n    def __eq__(self, other):\n        return True\ndef pair():\n    return [Any(), Any()]\n"
+    result = sandbox.run(task, {"solution.py": unique(cheat)})
+    assert outcomes(result) == {"failed"}, result.tests

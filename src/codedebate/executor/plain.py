@@ -27,16 +27,28 @@ class TooLarge(NotPlain):
 
 
 def probes(expected: Any) -> tuple[Any, ...]:
-    """Random values of the expected value's kind that nothing honest equals (for ``__eq__`` probes)."""
+    """Random values shaped like the expected value (same containers, lengths and dict keys, every
+    leaf replaced by a random one) that nothing honest equals: for ``__eq__`` probes."""
     import secrets
 
-    token = secrets.token_hex(8)
-    number = secrets.randbits(62) + 7919
-    by_type = {bool: (number,), int: (number, -number), float: (number + 0.5,), complex: (complex(number, 1),),
-               str: (f"codedebate-probe-{token}",), bytes: (token.encode(),), bytearray: (token.encode(),),
-               list: ([token],), tuple: ((token,),), dict: ({token: number},), set: ({token},),
-               frozenset: (frozenset({token}),)}
-    return (*by_type.get(type(expected), ()), f"codedebate-probe-{token}", number)
+    def shadow(v: Any, depth: int = 0) -> Any:
+        if depth > MAX_DEPTH:
+            return secrets.token_hex(8)
+        if isinstance(v, dict):
+            return {k: shadow(x, depth + 1) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return type(v)(shadow(x, depth + 1) for x in v)
+        if isinstance(v, (set, frozenset)):
+            return type(v)(f"codedebate-probe-{secrets.token_hex(8)}" for _ in v)
+        if isinstance(v, bool) or v is None:
+            return secrets.randbits(62) + 7919
+        if isinstance(v, (int, float, complex)):
+            return type(v)(secrets.randbits(62) + 7919)
+        if isinstance(v, (bytes, bytearray)):
+            return type(v)(secrets.token_bytes(max(1, len(v))))
+        return f"codedebate-probe-{secrets.token_hex(8)}"
+
+    return shadow(expected), f"codedebate-probe-{secrets.token_hex(8)}", secrets.randbits(62) + 7919
 
 
 def encode(value: Any) -> list:
