@@ -65,6 +65,17 @@ def test_differences_against_the_reference():
     assert all(diffs["p_t_holm"] >= diffs["p_t"])
 
 
+def test_only_cells_every_experiment_ran_are_compared():
+    summary = fixture_summary()
+    extra = conform(pd.DataFrame([run("best", "best_of_n", "t9", 0, 0.0, 0.0, 1)]), "summary")
+    arms, diffs = compare(pd.concat([summary, extra], ignore_index=True), SETTINGS)
+    assert list(arms["runs"]) == [4, 4, 4] and "1 runs of cells some experiment lacks" in arms.attrs["caption"]
+    assert arms.set_index("experiment").loc["best", "mean_hidden_pass_rate"] == pytest.approx(0.875)
+    with pytest.raises(CompareError, match="share no"):
+        compare(conform(pd.DataFrame([run("debate", "debate", "a", 0, 1, 1, 1), run("x", "solo", "b", 0, 1, 1, 1)]),
+                        "summary"), SETTINGS)
+
+
 def test_seeds_are_averaged_within_a_task_and_pairs_need_both_arms():
     rows = [run("ref", "debate", "t1", 0, 1.0, 1.0, 100), run("ref", "debate", "t1", 1, 0.0, 0.0, 100),
             run("ref", "debate", "t2", 0, 0.5, 0.5, 100), run("ref", "debate", "t2", 1, 0.5, 0.5, 100),

@@ -1,6 +1,6 @@
 """Debate or vote? Protocols (experiments) on the same tasks and seeds, against a reference.
 
-Reads summary records only. Per arm (one experiment): mean hidden and visible pass rate, fully
+Reads summary records only; only the (task, seed) cells every experiment ran are compared. Per arm (one experiment): mean hidden and visible pass rate, fully
 solved share, oracle share, mean tokens and model seconds per run, with bootstrap 95% intervals
 over tasks. Against the reference: paired per-task differences (seeds averaged within a task)
 with paired t and Wilcoxon, a bootstrap 95% interval over tasks and, within each task, over
@@ -167,12 +167,15 @@ def cost_accuracy_figure(arms: pd.DataFrame, settings: CompareSettings) -> Figur
     yerr = np.abs(np.vstack([y - arms["ci_low"].to_numpy(float), arms["ci_high"].to_numpy(float) - y]))
     xerr = np.abs(np.vstack([x - arms["tokens_ci_low"].to_numpy(float), arms["tokens_ci_high"].to_numpy(float) - x]))
     ax.errorbar(x, y, xerr=np.nan_to_num(xerr), yerr=np.nan_to_num(yerr), fmt="o", capsize=3)
+    labels: dict[tuple[float, float], list[str]] = {}  # arms at the same point share one label
     for xi, yi, name in zip(x, y, arms["experiment"]):
-        ax.annotate(str(name), (xi, yi), textcoords="offset points", xytext=(5, 5), fontsize=8)
+        labels.setdefault((round(float(xi), 1), round(float(yi), 4)), []).append(str(name))
+    for (xi, yi), names in labels.items():
+        ax.annotate("\n".join(names), (xi, yi), textcoords="offset points", xytext=(6, -4), fontsize=8, va="top")
     front = [i for i in range(len(x)) if not any((x[j] <= x[i] and y[j] >= y[i]) and (x[j] < x[i] or y[j] > y[i])
                                                  for j in range(len(x)))]
     front.sort(key=lambda i: x[i])
-    if len(front) > 1:
+    if len({(x[i], y[i]) for i in front}) > 1:
         ax.plot(x[front], y[front], "--", color="grey", linewidth=1, label="cost-accuracy frontier")
         ax.legend(loc="lower right")
     ax.set_xlabel("Mean tokens per run (prompt + completion)")
@@ -188,7 +191,23 @@ def compare(summary: pd.DataFrame, settings: CompareSettings) -> tuple[pd.DataFr
         raise CompareError(f"records have no column '{settings.metric}'")
     runs = _runs(summary, settings.metric)
     resolve_reference(runs, settings.reference)
-    return arm_table(runs, settings), difference_table(runs, settings)
+    common, dropped = common_cells(runs)
+    arms = arm_table(common, settings)
+    if dropped:
+        arms.attrs["caption"] += (f" Only the (task, seed) cells every experiment ran are compared: {dropped} "
+                                  "runs of cells some experiment lacks were left out.")
+    return arms, difference_table(common, settings)
+
+
+def common_cells(runs: pd.DataFrame) -> tuple[pd.DataFrame, int]:
+    """The runs of the (task, seed) cells that every arm ran, and how many runs were left out."""
+    cells = runs.groupby("arm")[["task_id", "seed"]].apply(lambda g: set(zip(g["task_id"], g["seed"])))
+    shared = set.intersection(*cells) if len(cells) else set()
+    keep = [cell in shared for cell in zip(runs["task_id"], runs["seed"])]
+    if not any(keep):
+        raise CompareError("the experiments share no (task, seed) cell; compare experiments run on the same "
+                           "tasks and seeds")
+    return runs[keep].reset_index(drop=True), len(runs) - sum(keep)
 
 
 def write_compare(summary: pd.DataFrame, settings: CompareSettings, outdir: Path | str) -> list[Path]:
