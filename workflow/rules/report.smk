@@ -14,11 +14,12 @@
 
 import os
 
-SITE_DIR = RESULTS + "/site/{experiment}"
-SITE_LOG = RESULTS + "/logs/site/{experiment}.log"
-REPLAY_CELL_DIR = RESULTS + "/replay/{experiment}/{task}/{seed}"
-REPLAY_LOG = RESULTS + "/logs/replay/{experiment}/{task}/{seed}.log"
-REPLAY_DONE = RESULTS + "/replay/{experiment}/replayed.txt"
+SITE_DIR = os.path.join(RESULTS, "site", "{experiment}")
+SITE_LOG = os.path.join(RESULTS, "logs", "site", "{experiment}.log")
+REPLAY_CELL_DIR = os.path.join(RESULTS, "replay", "{experiment}", "{task}", "{seed}")
+REPLAY_LOG = os.path.join(RESULTS, "logs", "replay", "{experiment}", "{task}", "{seed}.log")
+REPLAY_DONE = os.path.join(RESULTS, "replay", "{experiment}", "replayed.txt")
+REPLAY_DONE_LOG = os.path.join(RESULTS, "logs", "replay", "{experiment}.log")
 REPORT_DIR = os.path.join(workflow.basedir, "report")
 
 
@@ -84,7 +85,7 @@ rule replay_cell:
 
 
 def replayed_cells(experiment):
-    return [REPLAY_CELL_DIR.format(experiment=c.experiment, task=c.task_id, seed=c.seed) + "/summary.parquet"
+    return [os.path.join(REPLAY_CELL_DIR.format(experiment=c.experiment, task=c.task_id, seed=c.seed), "summary.parquet")
             for c in CELLS_BY_EXPERIMENT[experiment]]
 
 
@@ -93,9 +94,13 @@ rule replay_experiment:
         lambda wildcards: replayed_cells(wildcards.experiment),
     output:
         REPLAY_DONE,
+    log:
+        REPLAY_DONE_LOG,
     localrule: True
+    conda:
+        "../../envs/merge.yaml"
     shell:
-        "printf '%s\\n' {input} > {output}"
+        "printf '%s\\n' {input} > {output} 2> {log}"
 
 
 rule replay:
