@@ -90,3 +90,23 @@ def test_thesis_style_records_without_transcript_render(tmp_path, results):
 def test_a_folder_without_records_is_named(tmp_path, capsys):
     assert main(["view", str(tmp_path), "-o", str(tmp_path / "site")]) == 2
     assert f"{tmp_path}: holds no summary.parquet" in capsys.readouterr().err
+
+
+def test_serve_answers_the_site_on_localhost(site):
+    import threading
+    import urllib.request
+
+    from codedebate.viewer.serve import make_server
+
+    server = make_server(site, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        with urllib.request.urlopen(base + "index.html", timeout=10) as reply:
+            assert reply.status == 200 and b'id="runs"' in reply.read()
+        with urllib.request.urlopen(base + "data/overview.js", timeout=10) as reply:
+            assert reply.read().startswith(b"window.CD_OVERVIEW=")
+    finally:
+        server.shutdown()
+        server.server_close()
