@@ -23,7 +23,8 @@ ALLOWED = {
     "stats": {"errors", "records", "stability"},
     "viewer": {"errors", "records"},
     "pipeline": {"errors", "protocol", "backends", "tasks", "stability"},
-    "cli": {"errors", "records", "backends", "executor", "tasks", "protocol", "stats", "pipeline", "stability", "viewer"},
+    "cli": {"errors", "records", "backends", "executor", "tasks", "repo", "protocol", "stats", "pipeline", "stability",
+            "viewer"},
     "__main__": {"cli"},
     "__init__": set(),
 }

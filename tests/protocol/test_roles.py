@@ -108,8 +108,8 @@ def test_solo_rejects_several_models(add_task, executor):
 
 
 def test_unknown_protocol_is_a_settings_error(add_task, executor):
-    with pytest.raises(SettingsError, match="unknown protocol 'star'.*debate, solo"):
-        run_debate(add_task, executor, responder(BASE), protocol="star")
+    with pytest.raises(SettingsError, match="unknown protocol 'hexagon'.*debate.*solo"):
+        run_debate(add_task, executor, responder(BASE), protocol="hexagon")
 
 
 def test_backend_error_names_agent_model_and_phase(add_task, executor):
