@@ -72,3 +72,26 @@ def merged_all(table="summary"):
 
 def resources_of(wildcards):
     return EXPERIMENTS[wildcards.experiment].resources
+
+
+REPORT_DIR = os.path.join(workflow.basedir, "report")
+
+
+def reported(files, category):
+    """Files for a rule's output, each with its caption (report/<name>.rst) in the report; only
+    the first format of each name (csv, png) goes into the report, the others stay plain outputs."""
+    out, seen = [], set()
+    for f in files:
+        name = os.path.splitext(os.path.basename(f))[0]
+        caption = os.path.join(REPORT_DIR, f"{name}.rst")
+        if name in seen or not os.path.isfile(caption):
+            out.append(f)
+        else:
+            out.append(report(f, caption=caption, category=category))
+        seen.add(name)
+    return out
+
+
+def replayed_cells(experiment):
+    return [os.path.join(paths.REPLAY_CELL_DIR.format(experiment=c.experiment, task=c.task_id, seed=c.seed), "summary.parquet")
+            for c in CELLS_BY_EXPERIMENT[experiment]]

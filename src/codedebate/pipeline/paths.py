@@ -22,6 +22,12 @@ ANALYSIS_LOG = RESULTS + "/logs/analysis/{name}.log"
 THESIS_DIR = RESULTS + "/thesis"
 THESIS_RECORDS_DIR = THESIS_DIR + "/records"
 THESIS_LOG = RESULTS + "/logs/thesis/{name}.log"
+SITE_DIR = RESULTS + "/site/{experiment}"
+SITE_LOG = RESULTS + "/logs/site/{experiment}.log"
+REPLAY_CELL_DIR = RESULTS + "/replay/{experiment}/{task}/{seed}"
+REPLAY_LOG = RESULTS + "/logs/replay/{experiment}/{task}/{seed}.log"
+REPLAY_DONE = RESULTS + "/replay/{experiment}/replayed.txt"
+REPLAY_DONE_LOG = RESULTS + "/logs/replay/{experiment}.log"
 
 
 def cell_dir(experiment: str, task_id: str, seed: int | str) -> str:
