@@ -14,7 +14,6 @@ import datetime as dt
 import hashlib
 import json
 import math
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,14 +25,12 @@ from codedebate.tasks import AnyTask
 
 from .context import AsyncExecutor, ProgressSink, RunContext, no_progress
 from .extensions import RecordExtension
-from .orchestrator import score_hidden
+from .orchestrator import finish_run, run_round, start_state
 from .registry import Protocol, get_protocol
 from .run_records import build_records
 from .runner import code_version, make_debate_id
-from .selection import best_initial
 from .settings import DebateSettings, SettingsError
-from .state import DebateState, Round
-from .stop_rules import first_reason
+from .state import DebateState
 
 
 def correct_count(state: DebateState) -> int:
@@ -77,24 +74,6 @@ def batch_id_of(experiment: str, task_ids: Sequence[str], seed: int, config_hash
     return hashlib.sha256(key.encode()).hexdigest()[:16]
 
 
-async def _round(protocol: Protocol, state: DebateState, ctx: RunContext, round_no: int) -> None:
-    state.rounds.append(Round(round_no))
-    ctx.progress("round", round=round_no)
-    for phase in protocol.phases_for(round_no):
-        ctx.progress("phase", round=round_no, phase=phase.name)
-        await phase.run(state, ctx)
-    state.current.duration = time.monotonic() - state.current.started
-    state.stop_reason = first_reason(protocol.stop_rules, state)
-
-
-async def _finish(protocol: Protocol, state: DebateState, ctx: RunContext) -> None:
-    ctx.progress("stop", reason=state.stop_reason, round=state.current.number)
-    state.final = protocol.select_final(state)
-    state.best_initial = best_initial(state)
-    await score_hidden(state, ctx)
-    state.duration = time.monotonic() - state.started
-
-
 def _tagged(progress: ProgressSink, task_id: str) -> ProgressSink:
     def sink(event: str, **info: Any) -> None:
         progress(event, task=task_id, **info)
@@ -116,8 +95,7 @@ async def run_batch(protocol: Protocol, tasks: Sequence[AnyTask], settings: Deba
     started = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
     states, contexts = [], []
     for task in tasks:
-        agents, judge = protocol.cast(settings, backend_for)
-        states.append(DebateState(task=task, settings=settings, agents=agents, judge=judge, started_at=started))
+        states.append(start_state(protocol, task, settings, backend_for, started_at=started))
         contexts.append(RunContext(executor=executor, progress=_tagged(progress, task.id)))
     run = BatchRun(batch_id, states, contexts, stability)
     rule = StabilityRule(stability, n=len(states[0].agents)) if stability else None
@@ -126,7 +104,7 @@ async def run_batch(protocol: Protocol, tasks: Sequence[AnyTask], settings: Deba
     active = list(zip(states, contexts))
     while active:
         round_no += 1
-        await asyncio.gather(*(_round(protocol, st, ctx, round_no) for st, ctx in active))
+        await asyncio.gather(*(run_round(protocol, st, ctx, round_no) for st, ctx in active))
         if rule is not None:
             now = {st.task.id: (correct_count(st) if any(st is a for a, _ in active) else None) for st in states}
             counts = carry_forward(counts, now)
@@ -138,7 +116,7 @@ async def run_batch(protocol: Protocol, tasks: Sequence[AnyTask], settings: Deba
                 for st, _ in active:
                     st.stop_reason = st.stop_reason or report.reason
         active = [(st, ctx) for st, ctx in active if not st.stop_reason]
-    await asyncio.gather(*(_finish(protocol, st, ctx) for st, ctx in zip(states, contexts)))
+    await asyncio.gather(*(finish_run(protocol, st, ctx) for st, ctx in zip(states, contexts)))
     return run
 
 

@@ -19,27 +19,43 @@ from .state import DebateState, Round
 from .stop_rules import first_reason
 
 
-async def run_protocol(protocol: Protocol, task: Task, settings: DebateSettings,
-                       backend_for: Callable[[str], Backend], ctx: RunContext) -> DebateState:
-    """Run ``protocol`` on ``task``; return the finished state (final answer hidden-scored)."""
+def start_state(protocol: Protocol, task: Task, settings: DebateSettings,
+                backend_for: Callable[[str], Backend], started_at: str = "") -> DebateState:
+    """A fresh state: the protocol's cast of agents (and judge) on ``task``."""
     agents, judge = protocol.cast(settings, backend_for)
-    state = DebateState(task=task, settings=settings, agents=agents, judge=judge,
-                        started_at=dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"))
-    round_no = 0
-    while not state.stop_reason:
-        round_no += 1
-        state.rounds.append(Round(round_no))
-        ctx.progress("round", round=round_no)
-        for phase in protocol.phases_for(round_no):
-            ctx.progress("phase", round=round_no, phase=phase.name)
-            await phase.run(state, ctx)
-        state.current.duration = time.monotonic() - state.current.started
-        state.stop_reason = first_reason(protocol.stop_rules, state)
-    ctx.progress("stop", reason=state.stop_reason, round=round_no)
+    started_at = started_at or dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    return DebateState(task=task, settings=settings, agents=agents, judge=judge, started_at=started_at)
+
+
+async def run_round(protocol: Protocol, state: DebateState, ctx: RunContext, round_no: int) -> None:
+    """One round: the protocol's phases for it, then its stop rules (sets ``state.stop_reason``)."""
+    state.rounds.append(Round(round_no))
+    ctx.progress("round", round=round_no)
+    for phase in protocol.phases_for(round_no):
+        ctx.progress("phase", round=round_no, phase=phase.name)
+        await phase.run(state, ctx)
+    state.current.duration = time.monotonic() - state.current.started
+    state.stop_reason = first_reason(protocol.stop_rules, state)
+
+
+async def finish_run(protocol: Protocol, state: DebateState, ctx: RunContext) -> None:
+    """After the last round: pick the final answer, hidden-score, time the run."""
+    ctx.progress("stop", reason=state.stop_reason, round=state.current.number)
     state.final = protocol.select_final(state)
     state.best_initial = best_initial(state)
     await score_hidden(state, ctx)
     state.duration = time.monotonic() - state.started
+
+
+async def run_protocol(protocol: Protocol, task: Task, settings: DebateSettings,
+                       backend_for: Callable[[str], Backend], ctx: RunContext) -> DebateState:
+    """Run ``protocol`` on ``task``; return the finished state (final answer hidden-scored)."""
+    state = start_state(protocol, task, settings, backend_for)
+    round_no = 0
+    while not state.stop_reason:
+        round_no += 1
+        await run_round(protocol, state, ctx, round_no)
+    await finish_run(protocol, state, ctx)
     return state
 
 
