@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 class BackendError(RuntimeError):
@@ -12,6 +16,24 @@ class BackendError(RuntimeError):
 
     Never caught to fake an answer: the run fails and says why.
     """
+
+
+class Retry(Exception):
+    """Raised by one attempt of a backend call when another attempt may succeed; says what failed."""
+
+
+async def with_retries(attempt: Callable[[], Awaitable[T]], retries: int, backoff_s: float) -> T:
+    """Run ``attempt`` up to ``retries + 1`` times, waiting ``backoff_s`` doubling between tries,
+    while it raises :class:`Retry`; after the last try that Retry propagates."""
+    for i in range(retries + 1):
+        if i:
+            await asyncio.sleep(backoff_s * 2 ** (i - 1))
+        try:
+            return await attempt()
+        except Retry:
+            if i == retries:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 @dataclass(frozen=True)

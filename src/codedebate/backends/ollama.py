@@ -7,7 +7,6 @@ timeouts and 5xx replies are retried with exponential backoff; a model that is n
 
 from __future__ import annotations
 
-import asyncio
 import importlib.metadata
 import os
 import time
@@ -17,7 +16,7 @@ import httpx
 import ollama
 import pydantic
 
-from codedebate.backends.base import Backend, BackendError, ChatRequest, ChatResponse
+from codedebate.backends.base import Backend, BackendError, ChatRequest, ChatResponse, Retry, with_retries
 
 DEFAULT_HOST = "http://localhost:11434"
 
@@ -69,42 +68,41 @@ class OllamaBackend(Backend):
     async def chat(self, request: ChatRequest) -> ChatResponse:
         messages = [{"role": m.role, "content": m.content} for m in request.messages]
         options = self.options(request)
-        last = ""
-        for attempt in range(self.retries + 1):
-            if attempt:
-                await asyncio.sleep(self.backoff_s * 2 ** (attempt - 1))
-            start = time.perf_counter()
-            try:
-                # one client per call: an httpx pool must not outlive the event loop it ran on
-                async with ollama.AsyncClient(host=self.host, timeout=self.request_timeout_s) as client:
-                    reply = await client.chat(model=self.model, messages=messages, options=options,
-                                              stream=False, keep_alive=self.keep_alive)
-            except ollama.ResponseError as exc:
-                if exc.status_code == 404:
-                    raise BackendError(
-                        f"{self._where()} is not available: {exc.error}. Pull it first: "
-                        f"`ollama pull {self.model}` or `codedebate pull-models {self.model} --host {self.host}`"
-                    ) from None
-                if exc.status_code < 500:
-                    raise BackendError(f"{self._where()} refused the request "
-                                       f"(HTTP {exc.status_code}): {exc.error}") from None
-                last = f"HTTP {exc.status_code}: {exc.error}"
-                continue
-            except ConnectionError:
-                last = "connection refused"
-                continue
-            except httpx.TimeoutException:
-                last = f"no reply within {self.request_timeout_s:g} s"
-                continue
-            except httpx.TransportError as exc:
-                last = f"{type(exc).__name__}: {exc}"
-                continue
-            except (pydantic.ValidationError, ValueError) as exc:
-                raise BackendError(f"{self._where()} sent a reply that is not Ollama's chat format: {exc}") from None
-            return self._response(reply, time.perf_counter() - start)
+        try:
+            return await with_retries(lambda: self._attempt(messages, options), self.retries, self.backoff_s)
+        except Retry as exc:
+            last = str(exc)
         hint = ("start it with `ollama serve` or set OLLAMA_HOST" if last == "connection refused"
                 else "check the server log, or raise request_timeout_s / retries")
         raise BackendError(f"{self._where()} failed after {self.retries + 1} attempt(s): {last}; {hint}")
+
+    async def _attempt(self, messages: list[dict[str, str]], options: dict[str, Any]) -> ChatResponse:
+        """One call; Retry for failures another attempt may cure, BackendError for the others."""
+        start = time.perf_counter()
+        try:
+            # one client per call: an httpx pool must not outlive the event loop it ran on
+            async with ollama.AsyncClient(host=self.host, timeout=self.request_timeout_s) as client:
+                reply = await client.chat(model=self.model, messages=messages, options=options,
+                                          stream=False, keep_alive=self.keep_alive)
+        except ollama.ResponseError as exc:
+            if exc.status_code == 404:
+                raise BackendError(
+                    f"{self._where()} is not available: {exc.error}. Pull it first: "
+                    f"`ollama pull {self.model}` or `codedebate pull-models {self.model} --host {self.host}`"
+                ) from None
+            if exc.status_code < 500:
+                raise BackendError(f"{self._where()} refused the request "
+                                   f"(HTTP {exc.status_code}): {exc.error}") from None
+            raise Retry(f"HTTP {exc.status_code}: {exc.error}") from None
+        except ConnectionError:
+            raise Retry("connection refused") from None
+        except httpx.TimeoutException:
+            raise Retry(f"no reply within {self.request_timeout_s:g} s") from None
+        except httpx.TransportError as exc:
+            raise Retry(f"{type(exc).__name__}: {exc}") from None
+        except (pydantic.ValidationError, ValueError) as exc:
+            raise BackendError(f"{self._where()} sent a reply that is not Ollama's chat format: {exc}") from None
+        return self._response(reply, time.perf_counter() - start)
 
     def _response(self, reply: Any, seconds: float) -> ChatResponse:
         text = (reply.message.content or "") if reply.message is not None else ""

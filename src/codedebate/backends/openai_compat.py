@@ -9,14 +9,13 @@ There is never a fallback to another backend.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import time
 from typing import Any
 
 import httpx
 
-from codedebate.backends.base import Backend, BackendError, ChatRequest, ChatResponse
+from codedebate.backends.base import Backend, BackendError, ChatRequest, ChatResponse, Retry, with_retries
 
 BASE_URL_ENV = "OPENAI_BASE_URL"
 
@@ -80,32 +79,30 @@ class OpenAICompatBackend(Backend):
         return f"model {self.model!r} at {self.base_url}"
 
     async def chat(self, request: ChatRequest) -> ChatResponse:
-        url = f"{self.base_url}/chat/completions"
         body = self.body(request)
-        last = ""
-        for attempt in range(self.retries + 1):
-            if attempt:
-                await asyncio.sleep(self.backoff_s * 2 ** (attempt - 1))
-            start = time.perf_counter()
-            try:
-                async with httpx.AsyncClient(timeout=self.request_timeout_s) as client:
-                    reply = await client.post(url, json=body, headers=self._headers())
-            except httpx.TimeoutException:
-                last = f"no reply within {self.request_timeout_s:g} s"
-                continue
-            except httpx.TransportError as exc:
-                last = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-                continue
-            if reply.status_code == 429 or reply.status_code >= 500:
-                last = f"HTTP {reply.status_code}: {reply.text[:300]}"
-                continue
-            if reply.status_code >= 400:
-                hint = f"; set {self.api_key_env}" if reply.status_code in (401, 403) else ""
-                raise BackendError(f"{self._where()} refused the request (HTTP {reply.status_code}): "
-                                   f"{reply.text[:300]}{hint}")
-            return self._response(reply, time.perf_counter() - start)
-        raise BackendError(f"{self._where()} failed after {self.retries + 1} attempt(s): {last}; "
-                           "check that the server is running, or raise request_timeout_s / retries")
+        try:
+            return await with_retries(lambda: self._attempt(body), self.retries, self.backoff_s)
+        except Retry as exc:
+            raise BackendError(f"{self._where()} failed after {self.retries + 1} attempt(s): {exc}; "
+                               "check that the server is running, or raise request_timeout_s / retries") from None
+
+    async def _attempt(self, body: dict[str, Any]) -> ChatResponse:
+        """One call; Retry on 429, 5xx and transport errors, BackendError on other refusals."""
+        start = time.perf_counter()
+        try:
+            async with httpx.AsyncClient(timeout=self.request_timeout_s) as client:
+                reply = await client.post(f"{self.base_url}/chat/completions", json=body, headers=self._headers())
+        except httpx.TimeoutException:
+            raise Retry(f"no reply within {self.request_timeout_s:g} s") from None
+        except httpx.TransportError as exc:
+            raise Retry(f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__) from None
+        if reply.status_code == 429 or reply.status_code >= 500:
+            raise Retry(f"HTTP {reply.status_code}: {reply.text[:300]}")
+        if reply.status_code >= 400:
+            hint = f"; set {self.api_key_env}" if reply.status_code in (401, 403) else ""
+            raise BackendError(f"{self._where()} refused the request (HTTP {reply.status_code}): "
+                               f"{reply.text[:300]}{hint}")
+        return self._response(reply, time.perf_counter() - start)
 
     def _response(self, reply: httpx.Response, seconds: float) -> ChatResponse:
         try:
