@@ -47,26 +47,31 @@ def run_snakemake(workdir: Path, *args: str, timeout: float = 600) -> subprocess
     return subprocess.run(cmd, capture_output=True, text=True, env=snakemake_env(), timeout=timeout, cwd=workdir)
 
 
-def executed_cells(output: str) -> list[tuple[str, str, str]]:
-    """(experiment, task, seed) of every `rule cell` job snakemake started, from its log.
+def started_jobs(output: str, rule: str, keys: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The ``keys`` wildcards of every ``rule`` job snakemake started, from its log.
 
-    Only job-start headers count (a line that is exactly ``rule cell:`` or ``localrule cell:``);
-    ``Error in rule cell:`` blocks repeat a failed job and are skipped. A header's wildcards are
+    Only job-start headers count (a line that is exactly ``rule NAME:`` or ``localrule NAME:``);
+    ``Error in rule NAME:`` blocks repeat a failed job and are skipped. A header's wildcards are
     read from its own block, which ends at the first blank line.
     """
-    cells = []
+    found = []
     lines = [line.strip() for line in output.splitlines()]
     for i, line in enumerate(lines):
-        if line not in ("rule cell:", "localrule cell:"):
+        if line not in (f"rule {rule}:", f"localrule {rule}:"):
             continue
         for item in lines[i + 1:]:
             if not item:
                 break
             if item.startswith("wildcards:"):
                 kv = dict(p.strip().split("=", 1) for p in item[len("wildcards:"):].split(","))
-                cells.append((kv["experiment"], kv["task"], kv["seed"]))
+                found.append(tuple(kv[k] for k in keys))
                 break
-    return cells
+    return found
+
+
+def executed_cells(output: str) -> list[tuple[str, ...]]:
+    """(experiment, task, seed) of every `rule cell` job snakemake started."""
+    return started_jobs(output, "cell", ("experiment", "task", "seed"))
 
 
 def references_script(task_ids: tuple[str, ...] | list[str]) -> dict:

@@ -12,7 +12,7 @@ import pytest
 from codedebate.pipeline import experiments as xp
 from codedebate.stability import StabilitySettings
 
-from pipeline_helpers import REPO_ROOT, run_snakemake, write_config
+from pipeline_helpers import REPO_ROOT, run_snakemake, started_jobs, write_config
 
 LOCAL = ["--profile", str(REPO_ROOT / "profiles" / "local"), "--cores", "2"]
 
@@ -76,20 +76,9 @@ def test_bad_stability_settings_name_the_key(tmp_path, stability, key):
     assert key in str(info.value)
 
 
-def started_batches(output: str) -> list[tuple[str, str, str]]:
+def started_batches(output: str) -> list[tuple[str, ...]]:
     """(experiment, batch, seed) of every `rule batch_cell` job snakemake started."""
-    found, lines = [], [line.strip() for line in output.splitlines()]
-    for i, line in enumerate(lines):
-        if line not in ("rule batch_cell:", "localrule batch_cell:"):
-            continue
-        for item in lines[i + 1:]:
-            if not item:
-                break
-            if item.startswith("wildcards:"):
-                kv = dict(p.strip().split("=", 1) for p in item[len("wildcards:"):].split(","))
-                found.append((kv["experiment"], kv["batch"], kv["seed"]))
-                break
-    return found
+    return started_jobs(output, "batch_cell", ("experiment", "batch", "seed"))
 
 
 @pytest.mark.snakemake
