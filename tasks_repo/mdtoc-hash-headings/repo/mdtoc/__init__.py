@@ -1,0 +1,1 @@
+"""mdtoc: tables of contents for Markdown files, with GitHub-style heading anchors."""
