@@ -1,0 +1,1 @@
+"""draftkit: 2D outlines for floor plans: polygons, rectangles, circles, layers, SVG export."""
