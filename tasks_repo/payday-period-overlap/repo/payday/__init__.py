@@ -1,0 +1,1 @@
+"""payday: a small payroll: timesheets, pay periods, overtime, tax bands and payslips."""
