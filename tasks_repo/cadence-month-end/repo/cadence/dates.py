@@ -22,9 +22,7 @@ def add_months(year: int, month: int, months: int) -> tuple[int, int]:
 def weekday_number(name: str) -> int:
     """0 for Monday ... 6 for Sunday; accepts 'mon', 'Monday', 'MO'."""
     key = name.strip().lower()[:3]
-    if key == "mo":
-        key = "mon"
     for i, day in enumerate(WEEKDAYS):
-        if day.startswith(key) and len(key) >= 2:
+        if len(key) >= 2 and day.startswith(key):
             return i
     raise ValueError(f"not a weekday: {name!r}")

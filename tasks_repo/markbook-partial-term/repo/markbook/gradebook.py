@@ -24,6 +24,8 @@ class Gradebook:
         return student
 
     def add_assessment(self, id: str, name: str, category: str, max_points: float) -> Assessment:
+        if id in self.assessments:
+            raise ValueError(f"assessment {id!r} is already in the mark book")
         if category not in self.policy:
             raise ValueError(f"assessment {id!r}: unknown category {category!r}; "
                              f"the policy has {', '.join(self.policy)}")

@@ -21,7 +21,8 @@ class Hit:
 def has_phrase(positions: list[list[int]]) -> bool:
     """True when the phrase's terms occur at consecutive positions."""
     first, *rest = positions
-    return any(all(p + i in set(later) for i, later in enumerate(rest, 1)) for p in first)
+    later = [set(p) for p in rest]
+    return any(all(p + i in seen for i, seen in enumerate(later, 1)) for p in first)
 
 
 class Searcher:
