@@ -1,0 +1,1 @@
+"""layover: flight itineraries across time zones: airports, timetables, connections and printouts."""
