@@ -101,7 +101,9 @@ class PatchSearch:
         child = SearchNode(changes=dict(parent.changes), depth=parent.depth + 1, reply=reply, parent=parent,
                            iteration=len(self.nodes) + 1, meta=meta)
         try:
-            child.changes = {**parent.changes, **self.apply(parent.changes, reply)}
+            patched = self.apply(parent.changes, reply)
+            child.changes = {**parent.changes, **patched}
+            child.meta["edit_matches"] = tuple(getattr(patched, "matches", ()))
         except PatchError as exc:
             child.reason = str(exc)
         else:

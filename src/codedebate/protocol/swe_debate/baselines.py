@@ -56,6 +56,7 @@ class SamplePatchesPhase:
                 node = SearchNode(changes={}, depth=1, reply=reply, parent=root, iteration=k + 1, meta=meta)
                 try:
                     node.changes = apply({}, reply)
+                    node.meta["edit_matches"] = tuple(getattr(node.changes, "matches", ()))
                 except ValueError as exc:
                     node.reason = str(exc)
                 else:

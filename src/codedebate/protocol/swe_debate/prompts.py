@@ -36,13 +36,21 @@ def plan_format(file: str, function: str) -> str:
     return f"Reply with one JSON object and nothing else:\n```json\n{example}\n```"
 
 
-PATCHER = "You fix bugs in Python repositories by writing exact search/replace edits."
+PATCHER = "You fix bugs in Python repositories by writing small search/replace edits."
+
 
 def patch_format(file: str) -> str:
-    """The search/replace instructions, with a real file of the repository in the example."""
-    return ("Write the fix as one or more edits in exactly this form (FILE names a file shown above; "
-            "SEARCH must copy lines of that file exactly, including indentation; keep edits small):\n"
-            f"FILE: {file}\n<<<<<<< SEARCH\n<lines to find>\n=======\n<lines to put instead>\n>>>>>>> REPLACE")
+    """The edit instructions: the format, one tiny example naming a real file of the repository (a
+    typo fix, unlike any benchmark bug), the accepted alternative (a whole fixed function); no
+    placeholders a model could copy."""
+    return ("Reply with edits only. An edit names the file, copies the lines to change from it "
+            "(a few whole lines, unique in the file), then gives those lines fixed. Example (a typo in a "
+            f"message of {file}; the example is not this bug):\n"
+            f"FILE: {file}\n<<<<<<< SEARCH\n        raise ValueError(\"empty nmae\")\n=======\n"
+            "        raise ValueError(\"empty name\")\n"
+            ">>>>>>> REPLACE\n"
+            "Or write `FILE: path` and then the whole fixed function in a ```python block. "
+            "Change only what fixes the bug; do not repeat unchanged code.")
 
 
 def cut(text: str, limit: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from codedebate.records import declare_columns
+from codedebate.repo.matching import loosest
 from codedebate.repo.scoring import evaluation
 from codedebate.tasks.repo_scoring import group_result
 
@@ -22,6 +23,9 @@ SUMMARY = (
     ("repo_gold_in_top5", "boolean", "gold function on the path of any of the top five chains"),
     ("repo_plan_valid", "boolean", "the discriminator's fix plan passed validation (null: no plan phase)"),
     ("repo_patch_applies", "boolean", "the final answer is a patch that applied (false: the unpatched repository)"),
+    ("repo_patch_match", "string", "loosest rule that placed an edit of the final patch: exact | whitespace | function (null: no patch applied)"),
+    ("repo_patches_applied", "Int64", "proposed patches that applied and changed a file"),
+    ("repo_patches_lenient", "Int64", "of those, patches with an edit placed by a lenient rule (whitespace or function)"),
     ("repo_visible_pass", "boolean", "final patch passes every visible (failing) test"),
     ("repo_regressions", "Int64", "other repository tests that passed unpatched and fail with the final patch"),
     ("repo_hidden_pass", "boolean", "final patch passes every hidden test (the resolve rate)"),
@@ -48,6 +52,7 @@ def summary_values(state: DebateState, ws: Workspace) -> dict[str, Any]:
         "repo_plan_valid": ws.plan_valid if ws.plan is not None else None,
         "repo_patch_applies": ws.patch_applies,
         "repo_search_iterations": ws.search.iterations if ws.search else 0,
+        **patch_match_values(ws),
     }
     if final is not None and hasattr(task, "visible_tests"):
         out["repo_visible_pass"] = group_result(final.result, task.visible_tests).all_passed
@@ -56,6 +61,23 @@ def summary_values(state: DebateState, ws: Workspace) -> dict[str, Any]:
     out.update({f"repo_tokens_{s}": tokens[s] for s in STAGES})
     out.update({f"repo_seconds_{s}": round(ws.stage_seconds.get(s, 0.0), 3) for s in STAGES})
     return out
+
+
+def patch_match_values(ws: Workspace) -> dict[str, Any]:
+    """How the proposed patches' edits matched (matching.KINDS): the final patch's loosest rule,
+    and how many applied patches needed a lenient rule for their own edits."""
+    nodes = [n for n in ws.search.nodes if n.applies] if ws.search else []
+    kinds = [[m.kind for m in n.meta.get("edit_matches", ())] for n in nodes]
+    final: list[str] = []
+    node = ws.search.best if ws.search and ws.patch_applies else None
+    while node is not None:  # a searched patch is cumulative: its edits are on the path to the root
+        final += [m.kind for m in node.meta.get("edit_matches", ())]
+        node = node.parent
+    return {
+        "repo_patch_match": loosest(final),
+        "repo_patches_applied": len(nodes),
+        "repo_patches_lenient": sum(1 for k in kinds if any(x != "exact" for x in k)),
+    }
 
 
 def extension(ws: Workspace) -> RecordExtension:
