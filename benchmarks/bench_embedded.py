@@ -36,7 +36,9 @@ from codedebate.backends.embedded import EmbeddedBackend, default_extra_buffers
 
 ROOT = Path(__file__).resolve().parents[1]
 MODES = {"before": "sequential, 512-token prompt chunks (before #19)", "sequential": "batch: false",
-         "batched": "batch: true (default)"}
+         "rows": "batch: true, batch_engine: rows (one llama.cpp batch)",
+         "batched": "batch: true (default: batch_engine lanes, one core per call)"}
+ENGINE = {"rows": "rows", "batched": "lanes"}  # batched modes -> batch_engine
 
 TASK = """Write a Python function `merge_intervals(intervals: list[tuple[int, int]]) -> list[tuple[int, int]]`
 that merges overlapping closed intervals and returns them sorted by start. Intervals that touch
@@ -171,7 +173,9 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
 
     if mode == "before":
         embedded.PROMPT_BLOCK = 512
-    options = {"n_threads": 2, "batch": mode == "batched"}
+    options: dict[str, Any] = {"n_threads": 2, "batch": mode in ENGINE}
+    if mode in ENGINE:
+        options["batch_engine"] = ENGINE[mode]
     backend = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=4096, **options)
     shared = backend.load()
     import llama_cpp  # after the backend set OMP_WAIT_POLICY
@@ -182,16 +186,18 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     async def three() -> list:
         return list(await asyncio.gather(*(backend.chat(r) for r in reqs)))
 
-    if mode == "batched":
-        stats = shared.engine(backend.n_ctx, backend.batch_seqs).stats
-        p0 = stats.prompt_seconds
+    if mode in ENGINE:
+        stats = shared.engine(backend.n_ctx, backend.batch_seqs, backend.batch_engine).stats
+        p0, w0 = stats.prompt_seconds, stats.prompt_wall_seconds
     else:
         llama_cpp.llama_perf_context_reset(shared.llm._ctx.ctx)
     cpu0, start = _cpu_seconds(), time.perf_counter()
     replies = asyncio.run(three())
     wall, cpu = time.perf_counter() - start, _cpu_seconds() - cpu0
-    if mode == "batched":
-        prompt_s = stats.prompt_seconds - p0
+    if mode in ENGINE:
+        # lanes decode prompts side by side: prompt time = wall time with prompts decoding and no
+        # call generating (time when one lane decodes a prompt while another generates counts as generation)
+        prompt_s = stats.prompt_wall_seconds - w0
     else:
         prompt_s = llama_cpp.llama_perf_context(shared.llm._ctx.ctx).t_p_eval_ms / 1e3
     completion = sum(r.completion_tokens for r in replies)
@@ -220,7 +226,7 @@ def child(mode: str, gen_tokens: int, parts: list[str]) -> dict[str, Any]:
     row["grid_cells_wall_s"] = sum(g["wall"] for g in grid) if grid else nan
     row["grid_cells_tokens"] = sum(g["completion_tokens"] for g in grid)
     row["grid_cells_pass"] = [g["pass_rate"] for g in grid]
-    if mode == "batched":
+    if mode in ENGINE:
         row["prefix_reused_tokens"] = stats.prompt_tokens - stats.decoded_prompt_tokens
         row["prompt_tokens_served"] = stats.prompt_tokens
     row["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

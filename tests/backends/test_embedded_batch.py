@@ -1,4 +1,5 @@
-"""Batched embedded decoding on the real model: same replies as the sequential path, alone or together."""
+"""Batched embedded decoding on the real model, both engines (lanes: one context and core per call;
+rows: one llama.cpp batch): same replies as the sequential path, alone or together."""
 
 from __future__ import annotations
 
@@ -31,9 +32,10 @@ async def together(backend: EmbeddedBackend, reqs: list[ChatRequest]) -> list:
     return list(await asyncio.gather(*(backend.chat(r) for r in reqs)))
 
 
-@pytest.fixture(scope="module")
-def batched() -> EmbeddedBackend:
-    backend = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=1024, n_threads=2, batch=True, batch_seqs=3)
+@pytest.fixture(scope="module", params=["lanes", "rows"])
+def batched(request) -> EmbeddedBackend:
+    backend = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=1024, n_threads=2, batch=True, batch_seqs=3,
+                              batch_engine=request.param)
     backend.load()
     return backend
 
@@ -46,7 +48,7 @@ def test_reply_does_not_depend_on_batch_companions_and_equals_sequential(batched
     sequential = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=1024, n_threads=2, batch=False)
     assert sequential.load() is batched.load()  # one model, two paths
     reqs = requests()
-    engine = batched.load().engine(batched.n_ctx, batched.batch_seqs)
+    engine = batched.load().engine(batched.n_ctx, batched.batch_seqs, batched.batch_engine)
     before = (engine.stats.prompt_tokens, engine.stats.decoded_prompt_tokens)
     joint = asyncio.run(together(batched, reqs))
     assert engine.stats.max_active == 3  # really decoded side by side
@@ -76,3 +78,13 @@ def test_stop_and_length_as_on_the_sequential_path(batched):
     cut = ChatRequest(messages=(SYSTEM, Message("user", TASKS[0])), temperature=0.0, max_tokens=24, stop=("def",))
     reply = asyncio.run(batched.chat(cut))
     assert "def" not in reply.text and reply.finish_reason == "stop"
+
+
+def test_lanes_decode_calls_side_by_side_one_thread_each():
+    backend = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=1024, n_threads=2, batch=True, batch_seqs=3)
+    engine = backend.load().engine(backend.n_ctx, backend.batch_seqs, "lanes")
+    assert engine.thread_invariant  # measured on this project's machines; else one lane with every thread
+    assert (engine.lanes, engine.lane_threads) == (2, 1)
+    steps = engine.stats.steps
+    replies = asyncio.run(together(backend, requests(max_tokens=8)))
+    assert engine.stats.steps - steps == sum(r.completion_tokens for r in replies) - len(replies)  # one token a step

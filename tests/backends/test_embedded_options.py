@@ -55,6 +55,10 @@ def test_batch_switch_and_limits():
     assert sequential.describe()["batch"] is False
     with pytest.raises(BackendError, match="batch_seqs must be at least 1"):
         EmbeddedBackend("qwen2.5-coder-0.5b", batch_seqs=0)
+    assert EmbeddedBackend("qwen2.5-coder-0.5b").describe()["batch_engine"] == "lanes"  # the default
+    assert EmbeddedBackend("qwen2.5-coder-0.5b", batch_engine="rows").batch_engine == "rows"
+    with pytest.raises(BackendError, match="batch_engine must be one of lanes, rows, got 'threads'"):
+        EmbeddedBackend("qwen2.5-coder-0.5b", batch_engine="threads")
 
 
 def test_common_prefix():

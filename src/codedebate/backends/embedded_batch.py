@@ -37,6 +37,7 @@ class BatchStats:
     generated_tokens: int = 0
     max_active: int = 0  # most sequences decoded in one step
     prompt_seconds: float = 0.0  # decoding prompts (and the prefix cache)
+    prompt_wall_seconds: float = 0.0  # wall time when prompts were decoding and no call was generating
     step_seconds: float = 0.0  # generation steps: decoding plus sampling
 
 
@@ -65,9 +66,48 @@ class _Slot:
     sampler: Any
     started: float
     n_past: int = 0
-    out: list[int] = field(default_factory=list)
     batch_index: int = -1  # where this sequence's logits are in the last decoded batch
-    multibyte_fix: int = 0
+    reply: "Reply" = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.reply = Reply(self.job.call)
+
+    @property
+    def out(self) -> list[int]:
+        return self.reply.tokens
+
+
+class Reply:
+    """The tokens a call has generated and when it is done (create_completion's stop rules)."""
+
+    def __init__(self, call: PreparedCall) -> None:
+        self.call = call
+        self.tokens: list[int] = []
+        self.multibyte_fix = 0
+
+    def push(self, llm: Any, tok: int, end_of_generation: bool) -> tuple[bytes, str] | None:
+        """Take the sampled token; (text, finish reason) once the reply is complete, else None."""
+        if end_of_generation:
+            return self.text(llm), "stop"
+        self.tokens.append(tok)
+        text = self.text(llm)
+        for k, char in enumerate(text[-3:]):  # create_completion's wait for a whole UTF-8 character
+            k = 3 - k
+            for num, pattern in ((2, 192), (3, 224), (4, 240)):
+                if num > k and pattern & char == pattern:
+                    self.multibyte_fix = num - k
+        if self.multibyte_fix > 0:
+            self.multibyte_fix -= 1
+        else:
+            hits = [stop for stop in self.call.stop if stop in text]
+            if hits:
+                return text[:text.index(hits[0])], "stop"
+        if len(self.tokens) >= self.call.max_tokens:
+            return text, "length"
+        return None
+
+    def text(self, llm: Any) -> bytes:
+        return llm.detokenize(self.tokens, prev_tokens=list(self.call.tokens))
 
 
 def common_prefix(a: tuple[int, ...] | list[int], b: tuple[int, ...] | list[int]) -> int:
@@ -259,6 +299,7 @@ class BatchEngine:
             self._decode([(seq, tokens[q], q, want_last and q == len(tokens) - 1) for q in range(lo, hi)])
             self.stats.decoded_prompt_tokens += hi - lo
         self.stats.prompt_seconds += time.perf_counter() - began
+        self.stats.prompt_wall_seconds += time.perf_counter() - began  # one thing at a time here
 
     def _extend_cache(self, prefix: tuple[int, ...]) -> None:
         """Make CACHE_SEQ hold the whole blocks of ``prefix`` (keeping the blocks it already shares)."""
@@ -344,29 +385,11 @@ class BatchEngine:
         """Sample s's next token; finish the sequence on end-of-generation, a stop string or the limit."""
         lc = self._lc
         tok = lc.llama_sampler_sample(s.sampler, self.ctx, s.batch_index)
-        call = s.job.call
-        if lc.llama_vocab_is_eog(self.vocab, tok):
-            return self._finish(s, slots, free, self._text(s), "stop")
-        s.out.append(tok)
-        self.stats.generated_tokens += 1
-        text = self._text(s)
-        for k, char in enumerate(text[-3:]):  # create_completion's wait for a whole UTF-8 character
-            k = 3 - k
-            for num, pattern in ((2, 192), (3, 224), (4, 240)):
-                if num > k and pattern & char == pattern:
-                    s.multibyte_fix = num - k
-        if s.multibyte_fix > 0:
-            s.multibyte_fix -= 1
-        else:
-            hits = [stop for stop in call.stop if stop in text]
-            if hits:
-                return self._finish(s, slots, free, text[:text.index(hits[0])], "stop")
-        if len(s.out) >= call.max_tokens:
-            return self._finish(s, slots, free, text, "length")
-        return None
-
-    def _text(self, s: _Slot) -> bytes:
-        return self.llm.detokenize(s.out, prev_tokens=list(s.job.call.tokens))
+        eog = lc.llama_vocab_is_eog(self.vocab, tok)
+        self.stats.generated_tokens += not eog
+        done = s.reply.push(self.llm, tok, eog)
+        if done is not None:
+            self._finish(s, slots, free, *done)
 
     def _finish(self, s: _Slot, slots: dict[int, _Slot], free: list[int], text: bytes, reason: str) -> None:
         self._lc.llama_sampler_free(s.sampler)
