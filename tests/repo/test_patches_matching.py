@@ -131,6 +131,11 @@ def test_without_a_file_line_the_one_file_defining_the_function_is_used():
     assert "abs(qty)" in out["shop/prices.py"] and out.matches[0].given_path == ""
 
 
+def test_the_file_line_may_open_the_code_block():
+    out = patch("```\nFILE: shop/prices.py\ndef line_total(sku, qty):\n    return unit_price(sku) * abs(qty)\n```")
+    assert "abs(qty)" in out["shop/prices.py"] and out.matches[0].given_path == "shop/prices.py"
+
+
 def test_a_function_defined_in_two_files_needs_a_file_line():
     files = dict(FILES, **{"shop/other.py": FILES["shop/prices.py"]})
     reply = "```python\ndef line_total(sku, qty):\n    return 0\n```"

@@ -92,11 +92,16 @@ def parse_edits(text: str) -> list[Edit | FunctionEdit]:
         return _search_blocks(text)
     edits: list[Edit | FunctionEdit] = []
     for offset, code, truncated in code_blocks(text):
+        lines = code.split("\n")
+        first = next((i for i, ln in enumerate(lines) if ln.strip()), 0)
+        inside = _file_of(lines[first]) if lines else None  # a FILE line as the block's first line
+        if inside:
+            code = "\n".join(lines[first + 1:])
         sources = replacements(code, truncated)
         if not sources:
             continue
         before = [f for f in map(_file_of, text[:offset].splitlines()) if f]
-        edits.append(FunctionEdit(before[-1] if before else "", tuple(sources.items())))
+        edits.append(FunctionEdit(inside or (before[-1] if before else ""), tuple(sources.items())))
     if not edits:
         raise PatchError(f"no edits found (expected 'FILE: path' and a '{SEARCH}' ... '{REPLACE}' block, "
                          "or a complete def/class in a ```python block)")

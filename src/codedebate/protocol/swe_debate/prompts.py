@@ -36,21 +36,17 @@ def plan_format(file: str, function: str) -> str:
     return f"Reply with one JSON object and nothing else:\n```json\n{example}\n```"
 
 
-PATCHER = "You fix bugs in Python repositories by writing small search/replace edits."
+PATCHER = "You fix bugs in Python repositories. You reply with fixed code only."
 
 
 def patch_format(file: str) -> str:
-    """The edit instructions: the format, one tiny example naming a real file of the repository (a
-    typo fix, unlike any benchmark bug), the accepted alternative (a whole fixed function); no
-    placeholders a model could copy."""
-    return ("Reply with edits only. An edit names the file, copies the lines to change from it "
-            "(a few whole lines, unique in the file), then gives those lines fixed. Example (a typo in a "
-            f"message of {file}; the example is not this bug):\n"
-            f"FILE: {file}\n<<<<<<< SEARCH\n        raise ValueError(\"empty nmae\")\n=======\n"
-            "        raise ValueError(\"empty name\")\n"
-            ">>>>>>> REPLACE\n"
-            "Or write `FILE: path` and then the whole fixed function in a ```python block. "
-            "Change only what fixes the bug; do not repeat unchanged code.")
+    """The edit instructions: whole fixed functions (what small models write anyway) or
+    search/replace blocks; no example code or placeholders a model could copy."""
+    return ("Fix the bug. Reply with a line `FILE: <path>` naming the file you change (for example "
+            f"`FILE: {file}`), then each function or method you change, complete and fixed, in a "
+            "```python block. Give only the functions you change, not the whole file. Search/replace "
+            "blocks are accepted too: `FILE: <path>`, a line `<<<<<<< SEARCH`, lines copied exactly "
+            "from the file, a line `=======`, the fixed lines, a line `>>>>>>> REPLACE`.")
 
 
 def cut(text: str, limit: int) -> str:
