@@ -176,6 +176,11 @@ def test_a_cut_off_function_is_never_applied_half_written():
     rejected(cut, "no edits found")
 
 
+def test_a_block_indented_inside_a_numbered_list_is_read():
+    out = patch("1. In `shop/prices.py`:\n   ```python\n   def line_total(sku, qty):\n       return unit_price(sku) * abs(qty)\n   ```\n")
+    assert "\n    return unit_price(sku) * abs(qty)\n" in out["shop/prices.py"]
+
+
 def test_prose_with_a_signature_only_block_is_no_edit():
     rejected("1. **File `shop/prices.py`:** line 5\n   Corrected:\n   ```python\n   def line_total(sku, qty) -> int:\n   ```",
              "no edits found")

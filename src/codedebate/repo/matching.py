@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+import textwrap
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -86,13 +87,11 @@ def _span_of_lines(lines: list[str], first: int, count: int) -> tuple[int, int]:
 def find_text(text: str, search: str, replace: str) -> tuple[list[Span], str]:
     """Every place ``search`` fits in ``text`` by the strictest rule that finds any, with the
     REPLACE text to put there, and that rule's kind; an empty list when none fits."""
-    count = text.count(search)
-    if count:
-        start = text.find(search)
-        spans, at = [], start
+    if search in text:
+        spans, at = [], text.find(search)
         while at != -1:
             spans.append(Span(at, at + len(search), replace, "exact"))
-            at = text.find(search, at + 1)
+            at = text.find(search, at + len(search))
         return spans, "exact"
     lines = _lines(text)
     want = search.splitlines()
@@ -285,8 +284,8 @@ FENCE = re.compile(r"^[ \t]*```[ \t]*(\w*)[ \t]*$", re.M)
 
 
 def code_blocks(text: str) -> list[tuple[int, str, bool]]:
-    """(offset, code, truncated) of each fenced block of a reply (python or no language); a block
-    the reply never closes runs to the end and is marked truncated."""
+    """(offset, code, truncated) of each fenced block of a reply (python or no language), dedented
+    (blocks inside indented prose); a block the reply never closes runs to the end, truncated."""
     blocks = []
     fences = list(FENCE.finditer(text))
     i = 0
@@ -296,9 +295,7 @@ def code_blocks(text: str) -> list[tuple[int, str, bool]]:
         closing = fences[i + 1] if i + 1 < len(fences) else None
         body_start = opening.end() + 1
         if lang in ("", "python", "py", "python3"):
-            if closing is None:
-                blocks.append((opening.start(), text[body_start:], True))
-            else:
-                blocks.append((opening.start(), text[body_start:closing.start()], False))
+            body = text[body_start:] if closing is None else text[body_start:closing.start()]
+            blocks.append((opening.start(), textwrap.dedent(body), closing is None))
         i += 2
     return blocks
