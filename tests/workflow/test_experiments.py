@@ -39,6 +39,11 @@ def load(tmp_path: Path, data: dict) -> xp.ExperimentConfig:
          "experiments.e1.settings.backend.nthreads", "is not a known key"),
         (lambda d: d.update(ollama={"pull": "yes"}), "ollama.pull", "is not of type 'boolean'"),
         (lambda d: d.update(resources={"gpu_cell": {"gpus": 1}}), "resources.gpu_cell.gpus", "is not a known key"),
+        # a protocol's own options are checked when the config loads, not when a cell runs
+        (lambda d: d["experiments"]["e1"]["settings"].update(protocol="best_of_n", protocol_options={"n_sample": 3}),
+         "experiments.e1.settings.protocol_options.n_sample", "did you mean 'n_samples'?"),
+        (lambda d: d["experiments"]["e1"]["settings"].update(protocol="nope"),
+         "experiments.e1.settings.protocol", "unknown protocol 'nope'"),
     ],
 )
 def test_bad_config_names_file_and_key(tmp_path: Path, task_dir: Path, mutate, key: str, text: str) -> None:

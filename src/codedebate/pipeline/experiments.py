@@ -22,6 +22,7 @@ import yaml
 from codedebate.backends.ollama_server import ServerOptions
 from codedebate.errors import InputError, read_yaml_mapping
 from codedebate.pipeline import paths
+from codedebate.protocol.registry import get_protocol
 from codedebate.protocol.settings import DebateSettings, SettingsError
 from codedebate.stability import StabilitySettings
 from codedebate.tasks import Task, TaskError, load_tasks
@@ -192,6 +193,7 @@ def _experiment(
         raise ConfigError(source, f"{where}.settings.seed", "set seeds with the experiment's 'seeds' list, not in settings")
     try:
         settings = DebateSettings.from_mapping(raw["settings"], f"{source}: {where}.settings")
+        get_protocol(settings, f"{source}: {where}.settings")  # the protocol and its options, before any cell runs
     except SettingsError as exc:
         key = f"{where}.settings.{exc.key}" if exc.key else f"{where}.settings"
         raise ConfigError(source, key, exc.message) from None
