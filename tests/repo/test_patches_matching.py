@@ -171,6 +171,16 @@ def test_a_reply_cut_off_by_the_token_limit_keeps_its_complete_definitions():
     assert "return sum(line_total(s, q) for s, q in self.lines)" in out["shop/cart.py"]  # the cut method is kept as it was
 
 
+def test_a_cut_off_class_never_replaces_the_whole_class():
+    # every method is there but the reply is cut before the class attribute that follows them:
+    # replacing the whole class would drop `kind`; only the changed method is replaced
+    files = dict(FILES, **{"shop/base.py": FILES["shop/base.py"] + "\n    kind = 'box'\n"})
+    cut = ("FILE: shop/base.py\n```python\nclass Container:\n    def __init__(self):\n        self.lines = []\n\n"
+           "    def size(self):\n        return len(self.lines) + 0\n\n    def empty(self):\n        return not")
+    out = patch(cut, files)
+    assert out["shop/base.py"] == files["shop/base.py"].replace("len(self.lines)", "len(self.lines) + 0")
+
+
 def test_a_cut_off_function_is_never_applied_half_written():
     cut = "FILE: shop/prices.py\n```python\ndef line_total(sku, qty):\n    total = unit_price(sku)\n    total *= qty"
     rejected(cut, "no edits found")

@@ -202,7 +202,8 @@ def parse_block(code: str, truncated: bool) -> ast.Module | None:
 
 def replacements(block: str, truncated: bool) -> dict[str, str] | None:
     """Name -> source of each complete top-level function or class in a code block (classes also
-    give their methods as ``Class.method``); None when the block is no Python."""
+    give their methods as ``Class.method``; a class cut off by the token limit only those); None
+    when the block is no Python."""
     tree = parse_block(block, truncated)
     if tree is None:
         return None
@@ -210,7 +211,8 @@ def replacements(block: str, truncated: bool) -> dict[str, str] | None:
     out: dict[str, str] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            out[node.name] = _source_of(lines, node)
+            if not (truncated and node is tree.body[-1] and isinstance(node, ast.ClassDef)):
+                out[node.name] = _source_of(lines, node)  # a cut-off class gives its methods only
             if isinstance(node, ast.ClassDef):
                 for item in node.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
