@@ -9,6 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from codedebate.pipeline import batches as xb
 from codedebate.pipeline import experiments as xp
 from codedebate.stability import StabilitySettings
 
@@ -45,7 +46,7 @@ def test_tasks_are_cut_into_batches_per_seed(tmp_path):
         "b": {**judge_experiment("scripted:x.json", 2, {"distance": "empirical"}), "seeds": [0, 1]},
         "single": {"settings": {"agents": ["scripted:x.json"], "protocol": "judge_debate"}, "task_sets": ["pairs"]},
     }})
-    batches = xp.expand_batches(cfg)
+    batches = xb.expand_batches(cfg)
     assert [(b.batch, b.seed, b.task_ids) for b in batches] == [
         ("b0", 0, ("q0", "q1")), ("b0", 1, ("q0", "q1")), ("b1", 0, ("q2", "q3")), ("b1", 1, ("q2", "q3")),
         ("b2", 0, ("q4",)), ("b2", 1, ("q4",))]
@@ -54,17 +55,17 @@ def test_tasks_are_cut_into_batches_per_seed(tmp_path):
     assert {c.experiment for c in xp.expand_cells(cfg)} == {"single"}  # batch experiments have no single cells
     exp = cfg.experiments["b"]
     assert exp.batch.stability == StabilitySettings(distance="empirical")
-    args = xp.batch_rule_args(exp)
+    args = xb.batch_rule_args(exp)
     assert "--stability-option distance=empirical" in args and "--stability-option patience=2" in args
-    assert xp.batch_rule_args(cfg.experiments["single"]) == ""
+    assert xb.batch_rule_args(cfg.experiments["single"]) == ""
 
 
 def test_size_zero_is_one_batch_and_no_rule_means_fixed_rounds(tmp_path):
     cfg = xp.load_config({"task_sets": {"pairs": str(pair_set(tmp_path, 3))},
                           "experiments": {"b": judge_experiment("scripted:x.json", 0, None)}})
-    (only,) = xp.expand_batches(cfg)
+    (only,) = xb.expand_batches(cfg)
     assert only.task_ids == ("q0", "q1", "q2")
-    assert xp.batch_rule_args(cfg.experiments["b"]) == ""
+    assert xb.batch_rule_args(cfg.experiments["b"]) == ""
 
 
 @pytest.mark.parametrize("stability, key", [({"patience": 0}, "batch.stability.patience"),

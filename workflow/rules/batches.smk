@@ -5,7 +5,9 @@
 
 import re
 
-BATCHES = xp.expand_batches(CFG)
+from codedebate.pipeline import batches as xb
+
+BATCHES = xb.expand_batches(CFG)
 BATCH_INDEX = {(b.experiment, b.batch, str(b.seed)): b for b in BATCHES}
 BATCHES_BY_EXPERIMENT = {name: [b for b in BATCHES if b.experiment == name] for name in EXPERIMENTS}
 BATCH_EXPERIMENT_RE = "|".join(sorted(re.escape(n) for n, bs in BATCHES_BY_EXPERIMENT.items() if bs)) or "(?!)"
@@ -13,21 +15,21 @@ BATCH_EXPERIMENT_RE = "|".join(sorted(re.escape(n) for n, bs in BATCHES_BY_EXPER
 
 rule batch_cell:
     input:
-        tasks=lambda w: xp.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE).task_paths,
+        tasks=lambda w: xb.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE).task_paths,
         settings=paths.SETTINGS,
     output:
-        directory(xp.BATCH_DIR),
+        directory(paths.BATCH_DIR),
     log:
-        xp.BATCH_LOG,
+        paths.BATCH_LOG,
     wildcard_constraints:
         batch=r"b\d+",
     params:
         launcher=lambda w: xp.cell_launcher(EXPERIMENTS[w.experiment], CFG.ollama),
-        rule=lambda w: xp.batch_rule_args(EXPERIMENTS[w.experiment]),
-        task_set=lambda w: xp.task_set_arg(xp.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE)),
+        rule=lambda w: xb.batch_rule_args(EXPERIMENTS[w.experiment]),
+        task_set=lambda w: xb.task_set_arg(xb.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE)),
         # the members are a param: a batch whose tasks change reruns
-        members=lambda w: ",".join(xp.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE).task_ids),
-        marker=xp.BATCH_MARKER,
+        members=lambda w: ",".join(xb.find_batch(BATCH_INDEX, w.experiment, w.batch, w.seed, CONFIG_SOURCE).task_ids),
+        marker=paths.BATCH_MARKER,
     threads: lambda w: resources_of(w).threads
     resources:
         mem_mb=lambda w: resources_of(w).mem_mb,
@@ -50,7 +52,7 @@ rule merge_batch_experiment:
     output:
         **{table: paths.MERGED_RECORD.replace("{table}", table) for table in RECORD_TABLES},
     log:
-        xp.BATCH_MERGE_LOG,
+        paths.BATCH_MERGE_LOG,
     wildcard_constraints:
         experiment=BATCH_EXPERIMENT_RE,
     params:

@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from codedebate.backends.base import Backend, BackendError
+from codedebate.pipeline.paths import BATCH_MARKER
 from codedebate.protocol import DebateSettings, SettingsError
 from codedebate.tasks import TaskError
 
 from .run_command import check_backend_options, default_task_set, parse_option_pairs
 
 EXIT_BAD_INPUT, EXIT_BACKEND = 2, 3
-MARKER = "batch.json"
+MARKER = BATCH_MARKER  # the workflow's marker of a finished batch cell
 
 
 def register(sub: argparse._SubParsersAction) -> None:

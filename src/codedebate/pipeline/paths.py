@@ -28,6 +28,11 @@ REPLAY_CELL_DIR = RESULTS + "/replay/{experiment}/{task}/{seed}"
 REPLAY_LOG = RESULTS + "/logs/replay/{experiment}/{task}/{seed}.log"
 REPLAY_DONE = RESULTS + "/replay/{experiment}/replayed.txt"
 REPLAY_DONE_LOG = RESULTS + "/logs/replay/{experiment}.log"
+#: Where a batch cell writes: one folder per task inside, and the marker (written last).
+BATCH_DIR = RESULTS + "/batches/{experiment}/{batch}/{seed}"
+BATCH_LOG = RESULTS + "/logs/batches/{experiment}/{batch}/{seed}.log"
+BATCH_MARKER = "batch.json"
+BATCH_MERGE_LOG = RESULTS + "/logs/merge/{experiment}.batches.log"
 
 
 def cell_dir(experiment: str, task_id: str, seed: int | str) -> str:
