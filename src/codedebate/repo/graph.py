@@ -36,6 +36,8 @@ class Graph:
 
     nodes: dict[str, Node] = field(default_factory=dict)
     edges: set[tuple[str, str, str]] = field(default_factory=set)  # (source, kind, target)
+    #: what a class or function says about itself: docstring, string literals, names it uses
+    texts: dict[str, str] = field(default_factory=dict)
 
     def add_edge(self, src: str, kind: str, dst: str) -> None:
         if src != dst and src in self.nodes and dst in self.nodes:
@@ -139,8 +141,27 @@ def _definitions(graph: Graph, mod: _Module, body: list[ast.stmt], parent: str, 
             node_id = f"{mod.name}.{qual}"
             graph.nodes[node_id] = Node(node_id, kind, mod.path, qual, stmt.lineno, stmt.end_lineno or stmt.lineno)
             graph.edges.add((parent, "contains", node_id))
+            graph.texts[node_id] = _text_of(stmt)
             if kind == "class":
                 _definitions(graph, mod, stmt.body, node_id, qual + ".")
+
+
+def _text_of(definition: ast.AST) -> str:
+    """Docstring, string literals and identifiers of a definition (a class: its own lines only)."""
+    parts = [ast.get_docstring(definition) or ""]
+    nodes = ast.walk(definition) if not isinstance(definition, ast.ClassDef) else \
+        (n for stmt in definition.body if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+         for n in ast.walk(stmt))
+    for node in nodes:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            parts.append(node.value)
+        elif isinstance(node, ast.Name):
+            parts.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            parts.append(node.attr)
+        elif isinstance(node, ast.arg):
+            parts.append(node.arg)
+    return " ".join(dict.fromkeys(p for p in parts if p))
 
 
 def _imports(graph: Graph, mod: _Module, by_name: dict[str, _Module]) -> None:
