@@ -150,3 +150,14 @@ def test_concurrent_calls(fake_ollama):
 
     assert len(asyncio.run(three())) == 3
     assert len(fake_ollama.chat_bodies()) == 3
+
+
+def test_describe_carries_the_servers_digest_for_the_cache_key(fake_ollama):
+    fake_ollama.models = ["llama2:13b"]
+    info = OllamaBackend("llama2:13b", host=fake_ollama.host).describe()
+    assert info["digest"] == "9f438cb9cd581fc025612d27f7c1a6669ff83a8bb0ed86c94fcf4c5440555697"
+    assert OllamaBackend("llama2:7b", host=fake_ollama.host).describe()["digest"] is None  # not pulled
+
+
+def test_describe_without_a_server_has_no_digest(closed_port_host):
+    assert OllamaBackend("llama2:13b", host=closed_port_host).describe()["digest"] is None

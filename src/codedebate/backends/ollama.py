@@ -46,9 +46,25 @@ class OllamaBackend(Backend):
         self.seed = seed
 
     def describe(self) -> dict[str, Any]:
-        """Name, host and context size (the server owns the weights; its digest is in /api/tags)."""
+        """Name, host, context size and the weights' digest as the server lists it (None when the
+        server cannot be asked: a cache then never mistakes other weights under this tag for these)."""
         return {"name": self.name, "backend": "ollama", "model": self.model, "host": self.host,
-                "num_ctx": self.num_ctx, "ollama_client": importlib.metadata.version("ollama")}
+                "num_ctx": self.num_ctx, "digest": self.digest(),
+                "ollama_client": importlib.metadata.version("ollama")}
+
+    def digest(self) -> str | None:
+        """The model's digest from the server's /api/tags, asked once per backend."""
+        if not hasattr(self, "_digest"):
+            self._digest: str | None = None
+            wanted = {self.model, self.model if ":" in self.model else f"{self.model}:latest"}
+            try:
+                listed = ollama.Client(host=self.host, timeout=3.0).list()
+            except Exception:  # server down or not Ollama: no digest; chat() reports the failure
+                return None
+            for entry in listed.models:
+                if entry.model in wanted and entry.digest:
+                    self._digest = str(entry.digest)
+        return self._digest
 
     def options(self, request: ChatRequest) -> dict[str, Any]:
         """The Ollama ``options`` object sent for a request."""
