@@ -88,3 +88,16 @@ def test_lanes_decode_calls_side_by_side_one_thread_each():
     steps = engine.stats.steps
     replies = asyncio.run(together(backend, requests(max_tokens=8)))
     assert engine.stats.steps - steps == sum(r.completion_tokens for r in replies) - len(replies)  # one token a step
+
+
+def test_a_failing_call_fails_alone_and_frees_its_lane():
+    from codedebate.backends.embedded_prompt import PreparedCall
+
+    backend = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=1024, n_threads=2, batch=True, batch_seqs=3)
+    engine = backend.load().engine(backend.n_ctx, backend.batch_seqs, "lanes")
+    bad = engine.submit(PreparedCall(tokens=(10**9, 10**9 + 1), max_tokens=4, stop=(), temperature=0.0, seed=0))
+    with pytest.raises(Exception, match="llama_decode failed"):
+        bad.result(timeout=60)
+    reply = asyncio.run(backend.chat(requests(max_tokens=4)[0]))  # the engine still serves calls
+    assert (reply.completion_tokens, reply.finish_reason) == (4, "length")
+    assert not engine._in_use

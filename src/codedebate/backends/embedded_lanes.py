@@ -234,12 +234,7 @@ class LaneEngine:
                     return stop
             if pending and free:
                 admitted, pending = pending[:len(free)], pending[len(free):]
-                try:
-                    self._admit(admitted, free)
-                except BaseException as exc:  # never leave a caller waiting
-                    for job in admitted:
-                        if not job.future.done():
-                            job.future.set_exception(exc)
+                self._admit(admitted, free)
             with self._done:
                 if self._in_use and (not pending or len(self._in_use) == self.max_seqs):
                     self._done.wait(timeout=0.05)
@@ -254,8 +249,28 @@ class LaneEngine:
                     pending.append(job)
 
     def _admit(self, jobs: list[_Job], free: list[int]) -> None:
-        """Give each job the free context holding most of its prompt; share the group's common prefix."""
+        """Give each job the free context holding most of its prompt; share the group's common prefix.
+
+        A failure here fails these calls (never leaves a caller waiting) and frees their contexts."""
         chosen: list[tuple[_Job, _Context]] = []
+        try:
+            self._place(jobs, free, chosen)
+        except BaseException as exc:
+            with self._done:
+                for job, context in chosen:
+                    context.keep(0)
+                    self._in_use.discard(self.contexts.index(context))
+                self._done.notify_all()
+            for job in jobs:
+                if not job.future.done():
+                    job.future.set_exception(exc)
+            return
+        for job, context in chosen:
+            sampler = _new_sampler(self._lc, job.call, self.n_vocab, self.llm.last_n_tokens_size)
+            self._ready.put(_Seq(context, job, sampler, time.perf_counter(), self._reusable(context, job.call.tokens)))
+
+    def _place(self, jobs: list[_Job], free: list[int], chosen: list[tuple[_Job, _Context]]) -> None:
+        """Pick each job's context (appending to ``chosen``) and put the group's common prefix in each."""
         for job in jobs:
             best = max(free, key=lambda i: (self._reusable(self.contexts[i], job.call.tokens), -i))
             free.remove(best)
@@ -269,27 +284,28 @@ class LaneEngine:
             shared = shared[:common_prefix(shared, t)]
         shared = shared[:self._blocks(min(len(t) for t in tokens) - 1)]
         if len(chosen) > 1 and shared:
-            host = max((c for _, c in chosen), key=lambda c: self._reusable(c, shared))
+            host = max((c for _, c in chosen), key=lambda c: self._held(c, shared))
             self._extend(host, shared, threads=self.n_threads)
             for _, c in chosen:
-                if c is not host and self._reusable(c, shared) < len(shared):
+                if c is not host and self._held(c, shared) < len(shared):
                     c.copy_from(host, len(shared))
         for job, context in chosen:
-            reuse = self._reusable(context, job.call.tokens)
-            context.keep(reuse)
-            sampler = _new_sampler(self._lc, job.call, self.n_vocab, self.llm.last_n_tokens_size)
-            self._ready.put(_Seq(context, job, sampler, time.perf_counter(), reuse))
+            context.keep(self._reusable(context, job.call.tokens))
 
     def _reusable(self, context: _Context, tokens: tuple[int, ...] | list[int]) -> int:
         """Whole prompt blocks of ``tokens`` the context holds (never the last token: it must give logits)."""
         return self._blocks(min(common_prefix(context.cached, tokens), len(tokens) - 1))
+
+    def _held(self, context: _Context, tokens: list[int]) -> int:
+        """Whole blocks at the start of ``tokens`` that the context holds."""
+        return self._blocks(common_prefix(context.cached, tokens))
 
     def _blocks(self, n: int) -> int:
         return max(0, n - n % self.block)
 
     def _extend(self, context: _Context, tokens: list[int], threads: int) -> None:
         """Make the context hold ``tokens`` (whole blocks), decoding only what it lacks."""
-        keep = self._reusable(context, tokens + [0])
+        keep = self._held(context, tokens)
         context.keep(keep)
         began = time.perf_counter()
         context.threads(threads)
@@ -361,19 +377,26 @@ class LaneEngine:
         return seq.reply.push(self.llm, tok, eog)
 
     def _finish(self, seq: _Seq, done: tuple[bytes, str] | BaseException) -> None:
-        self._lc.llama_sampler_free(seq.sampler)
-        self._mark(generating=-1) if seq.prefilled else self._mark(prefilling=-1)
+        """Answer the caller and free the context, whatever fails on the way."""
         context = seq.context
-        if isinstance(done, BaseException):
-            context.keep(0)
-            seq.job.future.set_exception(done)
-        else:
-            context.keep(len(context.cached))  # generated cells go; the prompt's whole blocks stay
-            text, reason = done
-            seq.job.future.set_result(CallResult(
-                text=text.decode("utf-8", errors="ignore"), prompt_tokens=len(seq.job.call.tokens),
-                completion_tokens=len(seq.reply.tokens), finish_reason=reason,
-                seconds=time.perf_counter() - seq.started))
-        with self._done:
-            self._in_use.discard(self.contexts.index(context))
-            self._done.notify_all()
+        try:
+            self._lc.llama_sampler_free(seq.sampler)
+            self._mark(generating=-1) if seq.prefilled else self._mark(prefilling=-1)
+            if isinstance(done, BaseException):
+                context.keep(0)
+                seq.job.future.set_exception(done)
+            else:
+                context.keep(len(context.cached))  # generated cells go; the prompt's whole blocks stay
+                text, reason = done
+                seq.job.future.set_result(CallResult(
+                    text=text.decode("utf-8", errors="ignore"), prompt_tokens=len(seq.job.call.tokens),
+                    completion_tokens=len(seq.reply.tokens), finish_reason=reason,
+                    seconds=time.perf_counter() - seq.started))
+        except BaseException as exc:
+            context.cached = []  # its KV state is unknown now: never reuse it
+            if not seq.job.future.done():
+                seq.job.future.set_exception(exc)
+        finally:
+            with self._done:
+                self._in_use.discard(self.contexts.index(context))
+                self._done.notify_all()
