@@ -96,7 +96,7 @@ def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_fi
         for hit in named_entries(graph, STRING.sub("", code)):  # names in code lines, not in values
             if graph.nodes[hit.node].file != test_file_of.get(test_id, test_id.partition("::")[0]):
                 entries.append(Entry(hit.node, f"{graph.nodes[hit.node].qualname} appears in the failure of {test_id}",
-                                     len(frames) + 1, 1))
+                                     len(frames) + 1, 1, start=False))
         test_path, _, name = test_id.partition("::")
         test = graph.find(test_file_of.get(test_id, test_path), name)
         if test is not None:
@@ -229,9 +229,9 @@ def fault_chains(graph: Graph, entries: list[Entry], *, max_depth: int = DEFAULT
         if entry.node not in graph.nodes or not entry.start:
             continue
         walks = [((entry.node,), "entry")]
-        walks += [(p, "backward") for p in _walk(graph, entry.node, graph.callers, max_depth, max_branches,
+        walks += [(p, "backward") for p in _walk(graph, entry.node, graph.dependents, max_depth, max_branches,
                                                  exclude_files, maximal, weight)]
-        walks += [(p, "forward") for p in _walk(graph, entry.node, graph.callees, max_depth, max_branches,
+        walks += [(p, "forward") for p in _walk(graph, entry.node, graph.sources, max_depth, max_branches,
                                                 exclude_files, maximal, weight)]
         for path, direction in walks:
             root: Node = graph.nodes[path[-1]]

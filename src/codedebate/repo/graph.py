@@ -1,5 +1,5 @@
 """A repository's dependency graph from the standard ``ast``: modules, classes and functions as
-nodes; contains / imports / invokes / inherits as edges. Built once per repository content."""
+nodes; contains / imports / invokes / inherits / reads as edges. Built once per repository content."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-EDGE_KINDS = ("contains", "imports", "invokes", "inherits")
+EDGE_KINDS = ("contains", "imports", "invokes", "inherits", "reads")
 #: A call ``obj.name()`` on an unknown object links to every method ``name`` if there are at most this many.
 MAX_METHOD_GUESSES = 3
+#: calls that change the container they are called on (``self.items.append(x)`` writes ``items``)
+MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "pop", "popitem", "remove", "discard",
+                      "clear", "setdefault", "sort", "reverse"})
 
 
 @dataclass(frozen=True)
@@ -55,16 +58,27 @@ class Graph:
     def callers(self, node: str) -> list[str]:
         return self._index("back").get(node, [])
 
+    def sources(self, node: str) -> list[str]:
+        """Where ``node``'s values come from: its callees and the writers of the state it reads."""
+        return self._index("sources").get(node, [])
+
+    def dependents(self, node: str) -> list[str]:
+        """Who uses ``node``'s results: its callers and the readers of the state it writes."""
+        return self._index("dependents").get(node, [])
+
     def _index(self, which: str) -> dict[str, list[str]]:
         cache = self.__dict__.setdefault("_calls", {})
         if not cache:
-            fwd, back = defaultdict(set), defaultdict(set)
+            fwd, back, src, dep = defaultdict(set), defaultdict(set), defaultdict(set), defaultdict(set)
             for s, k, d in self.edges:
+                if k in ("invokes", "reads"):
+                    src[s].add(d)
+                    dep[d].add(s)
                 if k == "invokes":
                     fwd[s].add(d)
                     back[d].add(s)
-            cache["fwd"] = {k: sorted(v) for k, v in fwd.items()}
-            cache["back"] = {k: sorted(v) for k, v in back.items()}
+            for name, index in (("fwd", fwd), ("back", back), ("sources", src), ("dependents", dep)):
+                cache[name] = {k: sorted(v) for k, v in index.items()}
         return cache[which]
 
     def function_at(self, file: str, line: int) -> Node | None:
@@ -130,6 +144,8 @@ def build_graph(files: Mapping[str, str]) -> Graph:
     properties = _properties(modules, graph)
     for mod in modules:
         _invokes(graph, mod, methods, properties)
+    _special_methods(graph)
+    _reads(graph, modules)
     return graph
 
 
@@ -302,6 +318,80 @@ def _property_targets(graph: Graph, cls: str | None, attr: ast.Attribute, proper
         return [hit] if hit in properties[attr.attr] else []
     guesses = properties[attr.attr]
     return list(guesses) if len(guesses) <= MAX_METHOD_GUESSES else []
+
+
+def _ancestors(graph: Graph, cls: str) -> list[str]:
+    """``cls`` and its base classes, nearest first."""
+    out, queue = [], [cls]
+    while queue:
+        current = queue.pop(0)
+        if current not in out:
+            out.append(current)
+            queue.extend(graph.out(current, "inherits"))
+    return out
+
+
+def _special_methods(graph: Graph) -> None:
+    """A class invokes the special methods (``__init__``, ``__eq__``, ``__hash__``, ...) it defines or
+    inherits: Python calls them for it (construction, ``==``, ``hash``, ``in``, ``len``)."""
+    for cls in [n.id for n in graph.nodes.values() if n.kind == "class"]:
+        names = {graph.nodes[m].name for c in _ancestors(graph, cls) for m in graph.out(c, "contains")
+                 if graph.nodes[m].kind == "function"}
+        for name in sorted(n for n in names if n.startswith("__") and n.endswith("__")):
+            target = method_of(graph, cls, name)
+            if target:
+                graph.add_edge(cls, "invokes", target)
+
+
+def _state_access(fn: ast.AST) -> tuple[set[str], set[str]]:
+    """(attributes of ``self``/``cls`` the function reads, those it writes: assigns, deletes,
+    item-assigns, or changes in place with a :data:`MUTATORS` call)."""
+    def own(expr: ast.expr) -> str | None:
+        if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name) and expr.value.id in ("self", "cls"):
+            return expr.attr
+        return None
+
+    reads, writes, called = set(), set(), set()
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Call):
+            called.add(id(node.func))
+            if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS and own(node.func.value):
+                writes.add(own(node.func.value))
+        elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            name = own(node) if isinstance(node, ast.Attribute) else own(node.value)
+            if name:
+                writes.add(name)
+        elif isinstance(node, ast.AugAssign) and own(node.target):
+            writes.add(own(node.target))
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in called and own(node):
+            reads.add(own(node))
+    return reads, writes
+
+
+def _reads(graph: Graph, modules: list[_Module]) -> None:
+    """``reads`` edges: a method -> the methods of its class, its bases or its subclasses that write
+    an attribute of ``self``/``cls`` it reads (a wrong value read from state comes from its writer)."""
+    access: dict[str, tuple[set[str], set[str]]] = {}
+    for mod in modules:
+        for fn in [n for n in graph.nodes.values() if n.kind == "function" and n.file == mod.path]:
+            owner = fn.id.rsplit(".", 1)[0]
+            body = _function_ast(mod.tree, fn) if graph.nodes.get(owner) and graph.nodes[owner].kind == "class" else None
+            if body is not None:
+                access[fn.id] = _state_access(body)
+    for reader, (reads, _) in access.items():
+        cls = reader.rsplit(".", 1)[0]
+        family = set(_ancestors(graph, cls)) | {cls}
+        queue = list(graph.into(cls, "inherits"))
+        while queue:
+            sub = queue.pop(0)
+            if sub not in family:
+                family.add(sub)
+                queue.extend(graph.into(sub, "inherits"))
+        methods = {graph.nodes[m].name for c in family for m in graph.out(c, "contains")}  # calls, not state
+        for writer, (_, writes) in access.items():
+            if writer.rsplit(".", 1)[0] in family and (reads & writes) - methods:
+                graph.add_edge(reader, "reads", writer)
 
 
 def _function_ast(tree: ast.Module, fn: Node) -> ast.AST | None:
