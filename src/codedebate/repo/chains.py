@@ -1,10 +1,14 @@
 """Fault chains: hypotheses of where a bug lives, walked from entry points along the call graph.
 
 Entry points come from the failing tests' tracebacks (every repository frame, innermost first,
-and the failing test functions) and from names in the issue text. From each entry the walk goes
-backward (callers) and forward (callees) up to ``max_depth`` edges, following at most
-``max_branches`` neighbours per node. Every function reached is a chain: root-cause node, path
-from the entry, evidence. Confidence is ``max(0, 1 - 0.1 * length)``.
+and the failing test functions) and from names the issue text writes as code. From each entry the
+walk goes backward (callers, readers of written state) and forward (callees, writers of read
+state) up to ``max_depth`` edges, following at most ``max_branches`` neighbours per node, those
+with the most evidence first. Evidence (weight 0..1 per function): a traceback frame or a name in
+the issue (1), a name in the failing test's lines (1), the issue's words in a function's name,
+docstring and literals (idf-weighted overlap, 0..1). A chain (root-cause node, path from the entry,
+evidence) has confidence ``max(0, 1 - 0.1 * length) * (1 + E) / (1 + E_max)``: ``E`` the evidence
+on its path, ``E_max`` the most on any chain (no evidence anywhere: the length term alone).
 """
 
 from __future__ import annotations
@@ -91,12 +95,13 @@ def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_fi
             rel = _file_for(path, files)
             node = graph.function_at(rel, int(line)) if rel else None
             if node is not None and node.name == func:
-                entries.append(Entry(node.id, f"frame {func} ({rel}:{line}) in the traceback of {test_id}", depth))
+                entries.append(Entry(node.id, f"frame {func} ({rel}:{line}) in the traceback of {test_id}", depth,
+                                     weight=round(1 / (1 + depth), 4)))
         code = "\n".join(ln for ln in text.splitlines() if not ln.startswith("E ") and "Error: " not in ln)
         for hit in named_entries(graph, STRING.sub("", code)):  # names in code lines, not in values
             if graph.nodes[hit.node].file != test_file_of.get(test_id, test_id.partition("::")[0]):
                 entries.append(Entry(hit.node, f"{graph.nodes[hit.node].qualname} appears in the failure of {test_id}",
-                                     len(frames) + 1, 1, start=False))
+                                     len(frames) + 1, 1, start=False, weight=0.5))
         test_path, _, name = test_id.partition("::")
         test = graph.find(test_file_of.get(test_id, test_path), name)
         if test is not None:

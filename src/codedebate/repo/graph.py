@@ -351,20 +351,22 @@ def _state_access(fn: ast.AST) -> tuple[set[str], set[str]]:
             return expr.attr
         return None
 
-    reads, writes, called = set(), set(), set()
+    reads, writes, skip = set(), set(), set()  # skip: method calls and containers being written
     for node in ast.walk(fn):
         if isinstance(node, ast.Call):
-            called.add(id(node.func))
+            skip.add(id(node.func))
             if isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS and own(node.func.value):
                 writes.add(own(node.func.value))
+                skip.add(id(node.func.value))
         elif isinstance(node, (ast.Subscript, ast.Attribute)) and isinstance(node.ctx, (ast.Store, ast.Del)):
             name = own(node) if isinstance(node, ast.Attribute) else own(node.value)
             if name:
                 writes.add(name)
+                skip.add(id(node.value))
         elif isinstance(node, ast.AugAssign) and own(node.target):
             writes.add(own(node.target))
     for node in ast.walk(fn):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in called and own(node):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and id(node) not in skip and own(node):
             reads.add(own(node))
     return reads, writes
 
