@@ -132,3 +132,17 @@ def test_reads_edges_lead_from_a_reader_of_state_to_its_writers_in_the_class_fam
     assert ("geo.handlers.Handler.describe", "geo.handlers.Handler.wants",
             "geo.handlers.Handler.listens_to") in [c.path for c in chains]
     assert g.out("geo.handlers.Handler.listens_to", "reads") == []  # extending a list is a write, not a read
+
+
+def test_a_subclass_method_that_misses_the_hook_by_its_underscore_is_reachable_from_the_hook_call():
+    files = {"p/__init__.py": "",
+             "p/plans.py": ("class Plan:\n    def price(self, n):\n        return n - self._discount(n)\n\n"
+                            "    def _discount(self, n):\n        return 0\n"),
+             "p/annual.py": ("from .plans import Plan\n\n\nclass Annual(Plan):\n    def discount(self, n):\n"
+                             "        return n // 6\n\n\nclass Student(Plan):\n    def _discount(self, n):\n"
+                             "        return 1\n\n    def discount(self, n):\n        return 2\n")}
+    g = build_graph(files)
+    assert g.callees("p.plans.Plan.price") == ["p.annual.Annual.discount", "p.annual.Student._discount",
+                                               "p.plans.Plan._discount"]  # Student overrides the hook itself
+    chains = fault_chains(g, [Entry("p.plans.Plan.price", "frame", 0)], top_k=50)
+    assert "p.annual.Annual.discount" in {c.root for c in chains}

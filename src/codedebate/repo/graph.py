@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 EDGE_KINDS = ("contains", "imports", "invokes", "inherits", "reads")
 #: A call ``obj.name()`` on an unknown object links to every method ``name`` if there are at most this many.
 MAX_METHOD_GUESSES = 3
+CONSTRUCTORS = frozenset({"__init__", "__new__", "__post_init__", "__init_subclass__"})
 #: calls that change the container they are called on (``self.items.append(x)`` writes ``items``)
 MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "pop", "popitem", "remove", "discard",
                       "clear", "setdefault", "sort", "reverse"})
@@ -279,7 +280,9 @@ def _properties(modules: list[_Module], graph: Graph) -> dict[str, list[str]]:
 
 
 def overrides_of(graph: Graph, cls: str, name: str) -> list[str]:
-    """``name`` as redefined by subclasses of ``cls`` (``self.name()`` may dispatch to them)."""
+    """``name`` as redefined by subclasses of ``cls`` (``self.name()`` may dispatch to them), and a
+    subclass method spelt like ``name`` up to leading underscores where the subclass does not
+    define ``name`` itself (``discount`` for a ``_discount`` hook: meant as an override, never called)."""
     found, seen, queue = [], {cls}, list(graph.into(cls, "inherits"))
     while queue:
         sub = queue.pop(0)
@@ -288,6 +291,10 @@ def overrides_of(graph: Graph, cls: str, name: str) -> list[str]:
         seen.add(sub)
         if f"{sub}.{name}" in graph.nodes:
             found.append(f"{sub}.{name}")
+        elif not name.startswith("__"):
+            found.extend(m for m in graph.out(sub, "contains") if graph.nodes[m].kind == "function"
+                         and graph.nodes[m].name != name and graph.nodes[m].name.lstrip("_") == name.lstrip("_")
+                         and method_of(graph, cls, graph.nodes[m].name) is None)
         queue.extend(graph.into(sub, "inherits"))
     return found
 
@@ -373,7 +380,9 @@ def _state_access(fn: ast.AST) -> tuple[set[str], set[str]]:
 
 def _reads(graph: Graph, modules: list[_Module]) -> None:
     """``reads`` edges: a method -> the methods of its class, its bases or its subclasses that write
-    an attribute of ``self``/``cls`` it reads (a wrong value read from state comes from its writer)."""
+    an attribute of ``self``/``cls`` it reads (a wrong value read from state comes from its writer).
+    Constructors are left out as writers: they set nearly every attribute, and the code that builds
+    an object already invokes them."""
     access: dict[str, tuple[set[str], set[str]]] = {}
     for mod in modules:
         for fn in [n for n in graph.nodes.values() if n.kind == "function" and n.file == mod.path]:
@@ -392,7 +401,8 @@ def _reads(graph: Graph, modules: list[_Module]) -> None:
                 queue.extend(graph.into(sub, "inherits"))
         methods = {graph.nodes[m].name for c in family for m in graph.out(c, "contains")}  # calls, not state
         for writer, (_, writes) in access.items():
-            if writer.rsplit(".", 1)[0] in family and (reads & writes) - methods:
+            if writer.rsplit(".", 1)[0] in family and graph.nodes[writer].name not in CONSTRUCTORS \
+                    and (reads & writes) - methods:
                 graph.add_edge(reader, "reads", writer)
 
 
