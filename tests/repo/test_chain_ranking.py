@@ -146,3 +146,15 @@ def test_a_subclass_method_that_misses_the_hook_by_its_underscore_is_reachable_f
                                                "p.plans.Plan._discount"]  # Student overrides the hook itself
     chains = fault_chains(g, [Entry("p.plans.Plan.price", "frame", 0)], top_k=50)
     assert "p.annual.Annual.discount" in {c.root for c in chains}
+
+
+def test_module_state_assigned_at_import_links_its_readers_to_the_functions_that_built_it():
+    files = {"air/__init__.py": "", "air/offsets.py": "def parse(text):\n    return int(text)\n",
+             "air/ports.py": ("from .offsets import parse\n\n\ndef load():\n    return {'YYT': parse('-3')}\n\n\n"
+                              "PORTS = load()\n\n\ndef get(code):\n    return PORTS[code]\n\n\n"
+                              "def shadow(code):\n    PORTS = {}\n    return PORTS.get(code)\n")}
+    g = build_graph(files)
+    assert g.out("air.ports.get", "reads") == ["air.ports.load"]
+    assert g.out("air.ports.shadow", "reads") == []  # a local of the same name
+    chains = fault_chains(g, [Entry("air.ports.get", "frame", 0)], top_k=50)
+    assert ("air.ports.get", "air.ports.load", "air.offsets.parse") in [c.path for c in chains]

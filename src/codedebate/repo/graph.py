@@ -147,6 +147,8 @@ def build_graph(files: Mapping[str, str]) -> Graph:
         _invokes(graph, mod, methods, properties)
     _special_methods(graph)
     _reads(graph, modules)
+    for mod in modules:
+        _global_reads(graph, mod, methods)
     return graph
 
 
@@ -404,6 +406,31 @@ def _reads(graph: Graph, modules: list[_Module]) -> None:
             if writer.rsplit(".", 1)[0] in family and graph.nodes[writer].name not in CONSTRUCTORS \
                     and (reads & writes) - methods:
                 graph.add_edge(reader, "reads", writer)
+
+
+def _global_reads(graph: Graph, mod: _Module, methods: dict[str, list[str]]) -> None:
+    """``reads`` edges for module state: a function that reads a module-level name -> the functions
+    whose result the module assigns to it (``AIRPORTS = load()``)."""
+    sources: dict[str, set[str]] = defaultdict(set)
+    for stmt in mod.tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            called = {t for call in ast.walk(stmt.value) if isinstance(call, ast.Call)
+                      for t in _call_targets(graph, mod, None, call.func, methods) if graph.nodes[t].kind == "function"}
+            for target in targets:
+                for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)):
+                    sources[name] |= called
+    if not any(sources.values()):
+        return
+    for fn in [n for n in graph.nodes.values() if n.kind == "function" and n.file == mod.path]:
+        body = _function_ast(mod.tree, fn)
+        if body is None:
+            continue
+        local = {a.arg for a in ast.walk(body) if isinstance(a, ast.arg)} | {
+            n.id for n in ast.walk(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        for name in {n.id for n in ast.walk(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - local:
+            for target in sources.get(name, ()):
+                graph.add_edge(fn.id, "reads", target)
 
 
 def _function_ast(tree: ast.Module, fn: Node) -> ast.AST | None:
