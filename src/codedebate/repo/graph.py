@@ -392,20 +392,29 @@ def _reads(graph: Graph, modules: list[_Module]) -> None:
             body = _function_ast(mod.tree, fn) if graph.nodes.get(owner) and graph.nodes[owner].kind == "class" else None
             if body is not None:
                 access[fn.id] = _state_access(body)
+    writers: dict[str, list[str]] = defaultdict(list)  # attribute -> methods that write it
+    for fn, (_, writes) in access.items():
+        if graph.nodes[fn].name not in CONSTRUCTORS:
+            for attr in writes:
+                writers[attr].append(fn)
+    families: dict[str, tuple[set[str], set[str]]] = {}
     for reader, (reads, _) in access.items():
         cls = reader.rsplit(".", 1)[0]
-        family = set(_ancestors(graph, cls)) | {cls}
-        queue = list(graph.into(cls, "inherits"))
-        while queue:
-            sub = queue.pop(0)
-            if sub not in family:
-                family.add(sub)
-                queue.extend(graph.into(sub, "inherits"))
-        methods = {graph.nodes[m].name for c in family for m in graph.out(c, "contains")}  # calls, not state
-        for writer, (_, writes) in access.items():
-            if writer.rsplit(".", 1)[0] in family and graph.nodes[writer].name not in CONSTRUCTORS \
-                    and (reads & writes) - methods:
-                graph.add_edge(reader, "reads", writer)
+        if cls not in families:
+            family = set(_ancestors(graph, cls))
+            queue = list(graph.into(cls, "inherits"))
+            while queue:
+                sub = queue.pop(0)
+                if sub not in family:
+                    family.add(sub)
+                    queue.extend(graph.into(sub, "inherits"))
+            methods = {graph.nodes[m].name for c in family for m in graph.out(c, "contains")}  # calls, not state
+            families[cls] = (family, methods)
+        family, methods = families[cls]
+        for attr in reads - methods:
+            for writer in writers.get(attr, ()):
+                if writer.rsplit(".", 1)[0] in family:
+                    graph.add_edge(reader, "reads", writer)
 
 
 def _global_reads(graph: Graph, mod: _Module, methods: dict[str, list[str]]) -> None:
