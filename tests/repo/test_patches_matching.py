@@ -136,6 +136,12 @@ def test_the_file_line_may_open_the_code_block():
     assert "abs(qty)" in out["shop/prices.py"] and out.matches[0].given_path == "shop/prices.py"
 
 
+def test_a_stray_fence_before_the_python_block_does_not_swallow_it():
+    # seen: "```" then "FILE: path" then "```python" then the code, cut off by the token limit
+    out = patch("```\nFILE: shop/prices.py\n```python\ndef line_total(sku, qty):\n    return unit_price(sku) * abs(qty)\n\n\ndef la")
+    assert "abs(qty)" in out["shop/prices.py"] and out.matches[0].given_path == "shop/prices.py"
+
+
 def test_a_function_defined_in_two_files_needs_a_file_line():
     files = dict(FILES, **{"shop/other.py": FILES["shop/prices.py"]})
     reply = "```python\ndef line_total(sku, qty):\n    return 0\n```"

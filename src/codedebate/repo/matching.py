@@ -287,17 +287,24 @@ FENCE = re.compile(r"^[ \t]*```[ \t]*(\w*)[ \t]*$", re.M)
 
 def code_blocks(text: str) -> list[tuple[int, str, bool]]:
     """(offset, code, truncated) of each fenced block of a reply (python or no language), dedented
-    (blocks inside indented prose); a block the reply never closes runs to the end, truncated."""
-    blocks = []
-    fences = list(FENCE.finditer(text))
-    i = 0
-    while i < len(fences):
-        opening = fences[i]
-        lang = opening.group(1).lower()
-        closing = fences[i + 1] if i + 1 < len(fences) else None
-        body_start = opening.end() + 1
-        if lang in ("", "python", "py", "python3"):
-            body = text[body_start:] if closing is None else text[body_start:closing.start()]
-            blocks.append((opening.start(), textwrap.dedent(body), closing is None))
-        i += 2
+    (blocks inside indented prose). A fence with a language always opens a block (a stray fence
+    before it closes nothing); a block the reply never closes runs to the end, truncated."""
+    blocks: list[tuple[int, str, bool]] = []
+    opening: re.Match[str] | None = None
+
+    def add(end: int | None) -> None:
+        if opening is not None and opening.group(1).lower() in ("", "python", "py", "python3"):
+            body = text[opening.end() + 1:] if end is None else text[opening.end() + 1:end]
+            blocks.append((opening.start(), textwrap.dedent(body), end is None))
+
+    for fence in FENCE.finditer(text):
+        if opening is None:
+            opening = fence
+        elif fence.group(1):
+            add(fence.start())
+            opening = fence
+        else:
+            add(fence.start())
+            opening = None
+    add(None)
     return blocks
