@@ -91,8 +91,10 @@ def test_every_package_frame_of_a_traceback_is_an_entry_and_failing_lines_add_ev
     assert starts[3:] == [("tests.test_cart.test_total", 3), ("tests.test_cart.test_total", 6)]  # frame, test
     named = {e.node for e in entries if not e.start}
     assert {"shop.cart.total", "shop.prices.line_total", "shop.prices.unit_price"} <= named
-    weight = node_evidence(entries)
+    weight = node_evidence(e for e in entries if "names share" not in e.evidence)  # frames and failing lines
     assert (weight["shop.prices.unit_price"], weight["shop.prices.line_total"]) == (1.0, 0.5)  # frame 0; frame 1
+    by_name = {e.node: e.weight for e in entries if "names share" in e.evidence}  # "total" in test_total
+    assert by_name == {"shop.cart.total": 1.0, "shop.prices.line_total": 1.0}
     chains = fault_chains(g, entries, exclude_files={"tests/test_cart.py"})
     assert set(chains[0].path) == {"shop.prices.unit_price", "shop.prices.line_total", "shop.cart.total"}
     assert "shop.prices.unit_price" in {c.root for c in chains[:2]}  # the deepest frame as a root cause
@@ -158,3 +160,13 @@ def test_module_state_assigned_at_import_links_its_readers_to_the_functions_that
     assert g.out("air.ports.shadow", "reads") == []  # a local of the same name
     chains = fault_chains(g, [Entry("air.ports.get", "frame", 0)], top_k=50)
     assert ("air.ports.get", "air.ports.load", "air.offsets.parse") in [c.path for c in chains]
+
+
+def test_the_failing_tests_names_are_evidence_like_the_issue_words():
+    g = build_graph(DOCS)
+    entries = traceback_entries(g, [("tests/test_x.py::test_opening_days", "line 2: assert False")], {})
+    hints = {e.node: e.weight for e in entries if not e.start}
+    assert set(hints) == {"lib.calendar.is_open", "lib.report.render", "lib.calendar.add_days"}
+    assert hints["lib.calendar.is_open"] == 1.0  # "opening" and "days" in its docstring
+    assert 0 < hints["lib.calendar.add_days"] < 1 and 0 < hints["lib.report.render"] < 1
+    assert "tests.test_x.test_opening_days" not in hints  # the failing test's own file is skipped

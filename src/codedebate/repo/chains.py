@@ -27,6 +27,7 @@ FRAME = re.compile(r"([\w./\\-]+\.py):(\d+):? in (\w+)")
 #: from), then callers (a traceback already shows the callers that ran)
 DIRECTION_ORDER = {"entry": 0, "forward": 1, "backward": 2}
 ISSUE_RANK = 50  # issue words are weaker evidence than any traceback frame
+TEST_NAME_RANK = 60
 #: a name in the issue text counts as one step away from the observed failure
 ISSUE_STEPS = 1
 STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
@@ -89,6 +90,7 @@ def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_fi
     """Entries from failing tests: ``messages`` holds (test id ``path::name``, failure text)."""
     files = {n.file for n in graph.nodes.values()}
     entries: list[Entry] = []
+    messages = list(messages)
     for test_id, text in messages:
         frames = FRAME.findall(text)
         for depth, (path, line, func) in enumerate(reversed(frames)):
@@ -106,6 +108,11 @@ def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_fi
         test = graph.find(test_file_of.get(test_id, test_path), name)
         if test is not None:
             entries.append(Entry(test.id, f"failing test {test_id}", len(frames) + 2))
+    test_files = {test_file_of.get(t, t.partition("::")[0]) for t, _ in messages}
+    names = " ".join(t.partition("::")[2].removeprefix("test_") for t, _ in messages)
+    for node, weight, shared in word_overlap(graph, names, test_files):
+        entries.append(Entry(node, f"the failing tests' names share {', '.join(shared)} with {graph.nodes[node].qualname}",
+                             TEST_NAME_RANK, 1, weight, start=False))
     return entries
 
 
