@@ -171,6 +171,9 @@ def word_overlap(graph: Graph, text: str, skip_files: set[str] = frozenset()) ->
     of the shared words' inverse document frequency over the repository's functions, divided by the
     best function's sum."""
     query = words(text)
+    spelt = {}  # stem -> the word as the text writes it, for the evidence line
+    for w in WORD.findall(text):
+        spelt.setdefault(stem(w), w.lower())
     funcs = [n.id for n in graph.nodes.values() if n.kind == "function" and n.file not in skip_files]
     bags = {f: node_words(graph, f) & query for f in funcs}
     df: dict[str, int] = {}
@@ -182,7 +185,8 @@ def word_overlap(graph: Graph, text: str, skip_files: set[str] = frozenset()) ->
     best = max(scores.values(), default=0.0)
     if best <= 0:
         return []
-    return [(f, round(v / best, 4), sorted(bags[f], key=lambda w: -idf[w])) for f, v in sorted(scores.items()) if v > 0]
+    return [(f, round(v / best, 4), [spelt.get(w, w) for w in sorted(bags[f], key=lambda w: (-idf[w], w))])
+            for f, v in sorted(scores.items()) if v > 0]
 
 
 def _walk(graph: Graph, start: str, step, max_depth: int, max_branches: int, skip: set[str],
