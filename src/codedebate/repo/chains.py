@@ -28,6 +28,7 @@ FRAME = re.compile(r"([\w./\\-]+\.py):(\d+):? in (\w+)")
 DIRECTION_ORDER = {"entry": 0, "forward": 1, "backward": 2}
 ISSUE_RANK = 50  # issue words are weaker evidence than any traceback frame
 TEST_NAME_RANK = 60
+TEST_FILE = re.compile(r"test_\w*\.py|\w+_test\.py")
 #: a name in the issue text counts as one step away from the observed failure
 ISSUE_STEPS = 1
 STRING = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
@@ -108,7 +109,8 @@ def traceback_entries(graph: Graph, messages: Iterable[tuple[str, str]], test_fi
         test = graph.find(test_file_of.get(test_id, test_path), name)
         if test is not None:
             entries.append(Entry(test.id, f"failing test {test_id}", len(frames) + 2))
-    test_files = {test_file_of.get(t, t.partition("::")[0]) for t, _ in messages}
+    test_files = {test_file_of.get(t, t.partition("::")[0]) for t, _ in messages} | {
+        f for f in files if TEST_FILE.fullmatch(f.rpartition("/")[2])}  # pytest's default test file names
     names = " ".join(t.partition("::")[2].removeprefix("test_") for t, _ in messages)
     for node, weight, shared in word_overlap(graph, names, test_files):
         entries.append(Entry(node, f"the failing tests' names share {', '.join(shared)} with {graph.nodes[node].qualname}",
