@@ -5,7 +5,10 @@
 Runs what round 1 of ``swe_debate`` runs (docs/swe_debate.md, "Fault chains"): the unpatched
 repository's visible and other tests in the sandboxed executor, the dependency graph, entry points
 from the failures and the issue text, and the top 5 chains. Prints per task whether the gold
-function is on the top-ranked chain's path and on any top-5 chain's path, then totals per category.
+function is on the top-ranked chain's path and on any top-5 chain's path, and whether it is the root
+cause (where the walk ends: what a fallback plan fixes) of the top chain or of any top-5 chain; then
+totals per category. Chains as the protocols build them by default (every function on a walk can be a
+root cause); ``--whole-walks``: a chain per whole walk only (option ``whole_walks``).
 """
 
 from __future__ import annotations
@@ -25,35 +28,41 @@ from codedebate.tasks.repo_scoring import group_result
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def localise(task, executor) -> tuple[bool, bool, int]:
-    """(gold on top-1 path, gold on a top-5 path, chains kept) for one task, as LocalisePhase does it."""
+async def localise(task, executor, maximal: bool) -> tuple[bool, bool, bool, bool, int]:
+    """(gold on top-1 path, on a top-5 path, top-1 root, a top-5 root, chains kept), as LocalisePhase does it."""
     baseline = await score_changes(task, {}, executor)
     failures = [(t.name, t.message) for t in group_result(baseline, task.visible_tests).tests if not t.passed]
     graph = graph_for(task.source_files())
     tests = set(protected_files(task))
     entries = traceback_entries(graph, failures, {}) + issue_entries(graph, task.issue, tests)
-    chains = fault_chains(graph, entries, exclude_files=tests)
+    chains = fault_chains(graph, entries, exclude_files=tests, maximal=maximal)
     gold = gold_node(graph, task.gold)
-    return (any(gold in c.path for c in chains[:1]), any(gold in c.path for c in chains[:5]), len(chains))
+    return (any(gold in c.path for c in chains[:1]), any(gold in c.path for c in chains[:5]),
+            any(gold == c.root for c in chains[:1]), any(gold == c.root for c in chains[:5]), len(chains))
 
 
 def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "tasks_repo"
+    args = [a for a in sys.argv[1:] if a != "--whole-walks"]
+    maximal = "--whole-walks" in sys.argv[1:]
+    folder = Path(args[0]) if args else ROOT / "tasks_repo"
     tasks = load_tasks(folder)
-    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    print(f"{'task':<28}{'category':<14}{'top-1':>7}{'top-5':>7}{'chains':>8}")
+    totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    heads = ("path@1", "path@5", "root@1", "root@5")
+    print(f"chains: {'whole walks (maximal)' if maximal else 'every node of a walk'}")
+    print(f"{'task':<28}{'category':<14}" + "".join(f"{h:>8}" for h in heads) + f"{'chains':>8}")
     with Executor(ExecutorSettings(timeout_s=60.0, metrics=False), cache_dir=None) as executor:
         for task in tasks:
-            top1, top5, n = asyncio.run(localise(task, executor))
+            *hits, n = asyncio.run(localise(task, executor, maximal))
             for key in (task.category, "all"):
-                totals[key][0] += top1
-                totals[key][1] += top5
-                totals[key][2] += 1
-            print(f"{task.id:<28}{task.category:<14}{'yes' if top1 else 'no':>7}{'yes' if top5 else 'no':>7}{n:>8}",
-                  flush=True)
+                for i, hit in enumerate(hits):
+                    totals[key][i] += hit
+                totals[key][4] += 1
+            print(f"{task.id:<28}{task.category:<14}" + "".join(f"{'yes' if h else 'no':>8}" for h in hits)
+                  + f"{n:>8}", flush=True)
     print()
-    for key, (top1, top5, n) in sorted(totals.items()):
-        print(f"{key:<14} gold on top-1 path {top1}/{n}, on a top-5 path {top5}/{n}")
+    for key, (p1, p5, r1, r5, n) in sorted(totals.items()):
+        print(f"{key:<14} gold on top-1 path {p1}/{n}, on a top-5 path {p5}/{n}; "
+              f"root of top-1 {r1}/{n}, root of a top-5 chain {r5}/{n}")
 
 
 if __name__ == "__main__":

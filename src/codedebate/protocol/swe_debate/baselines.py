@@ -77,7 +77,7 @@ def _baseline(name: str, settings: DebateSettings, samples: int | None) -> Proto
     ws = Workspace()
     return Protocol(
         name=name, mode="solo",
-        opening=(LocalisePhase(ws, opts.top_k, opts.max_depth, opts.max_branches),
+        opening=(LocalisePhase(ws, opts.top_k, opts.max_depth, opts.max_branches, opts.whole_walks),
                  SamplePatchesPhase(ws, opts, samples or opts.samples)),
         later=(), stop_rules=(MaxRounds(1, reason=SOLO),), cast=cast_solo,
         select_final=final_patch(ws), extensions=(extension(ws),))

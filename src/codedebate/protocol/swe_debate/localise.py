@@ -27,8 +27,9 @@ class LocalisePhase:
 
     name = "localise"
 
-    def __init__(self, ws: Workspace, top_k: int, max_depth: int, max_branches: int) -> None:
+    def __init__(self, ws: Workspace, top_k: int, max_depth: int, max_branches: int, whole_walks: bool = False) -> None:
         self.ws, self.top_k, self.max_depth, self.max_branches = ws, top_k, max_depth, max_branches
+        self.whole_walks = whole_walks
 
     async def run(self, state: DebateState, ctx: RunContext) -> None:
         task = repository_task(state)
@@ -43,7 +44,7 @@ class LocalisePhase:
             tests = set(protected_files(task))
             entries = traceback_entries(ws.graph, ws.failures, {}) + issue_entries(ws.graph, task.issue, tests)
             ws.chains = fault_chains(ws.graph, entries, max_depth=self.max_depth, max_branches=self.max_branches,
-                                     top_k=self.top_k, exclude_files=tests)
+                                     top_k=self.top_k, exclude_files=tests, maximal=self.whole_walks)
             ws.gold = gold_node(ws.graph, task.gold)
         agent = state.agents[0]
         ws.baseline_solution = Solution(agent.id, state.current.number, {}, ws.baseline, reused_from_round=0,

@@ -19,6 +19,7 @@ class SweDebateOptions:
     top_k: int = 5  # hypotheses kept after removing near-duplicates
     max_depth: int = 5  # edges a chain may walk from its entry
     max_branches: int = 3  # neighbours followed per node
+    whole_walks: bool = False  # a chain per whole walk only; False: every function on a walk can be a root cause
     perspectives: str = "conservative,aggressive,pattern"  # assigned to agents in order, cycling
     argument_chars: int = 600  # each other agent's previous argument is cut to this length
     source_chars: int = 1500  # root-function source shown per chain
@@ -57,6 +58,7 @@ class AgentlessOptions:
     top_k: int = 3  # chains whose root functions are shown
     max_depth: int = 5
     max_branches: int = 3
+    whole_walks: bool = False
     source_chars: int = 1500
     samples: int = 4  # patches to sample when token_budget is 0
     token_budget: int = 0  # equal-cost baseline: sample until this many tokens (prompt + completion)

@@ -31,7 +31,7 @@ def swe_debate_protocol(settings: DebateSettings) -> Protocol:
     tail = (ChainVotePhase(ws), PlanPhase(ws, opts), SearchPhase(ws, opts))
     return Protocol(
         name="swe_debate", mode="debate",
-        opening=(LocalisePhase(ws, opts.top_k, opts.max_depth, opts.max_branches), ArguePhase(ws, opts), *tail),
+        opening=(LocalisePhase(ws, opts.top_k, opts.max_depth, opts.max_branches, opts.whole_walks), ArguePhase(ws, opts), *tail),
         later=(ArguePhase(ws, opts), *tail),
         stop_rules=(MaxRounds(settings.max_rounds),),
         cast=cast_debate, select_final=final_patch(ws), extensions=(extension(ws),))
