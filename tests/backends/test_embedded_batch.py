@@ -101,3 +101,12 @@ def test_a_failing_call_fails_alone_and_frees_its_lane():
     reply = asyncio.run(backend.chat(requests(max_tokens=4)[0]))  # the engine still serves calls
     assert (reply.completion_tokens, reply.finish_reason) == (4, "length")
     assert not engine._in_use
+
+
+def test_lanes_share_the_threads_when_there_are_more_cores_than_calls():
+    backend = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=512, n_threads=4, batch=True, batch_seqs=2)
+    engine = backend.load().engine(backend.n_ctx, backend.batch_seqs, "lanes")
+    assert engine.thread_invariant and (engine.lanes, engine.lane_threads) == (2, 2)
+    sequential = EmbeddedBackend("qwen2.5-coder-0.5b", n_ctx=512, n_threads=4, batch=False)
+    reqs = requests(max_tokens=6)[:2]
+    assert summary(asyncio.run(together(backend, reqs))) == summary(asyncio.run(together(sequential, reqs)))

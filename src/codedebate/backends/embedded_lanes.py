@@ -3,9 +3,10 @@
 Measured on this project's 2-core machine (docs/backends.md, *Lanes*): generating with the default
 model is bound by arithmetic, not memory, so decoding three sequences in one ``llama_decode``
 costs 2.3-2.5x one sequence, and llama.cpp's threads lose much of a second core waiting for each
-other at every layer. Lanes avoid both: every call gets its own llama.cpp context with one thread,
-and ``lanes`` worker threads (one per core) each take the next call that needs a token and decode
-one token for it. Calls never share a ``llama_decode``, so a reply cannot depend on its companions;
+other at every layer. Lanes avoid both: every call gets its own llama.cpp context with one thread
+(a share of the threads on machines with more cores than calls), and ``lanes`` worker threads (one
+per core, at most ``max_seqs``) each take the next call that needs a token and decode one token for
+it. Calls never share a ``llama_decode``, so a reply cannot depend on its companions;
 prompts are decoded in the sequential path's blocks, so replies equal that path's too.
 
 A call starts on the free context that already holds the longest whole-block prefix of its prompt
@@ -133,12 +134,15 @@ class LaneEngine:
         self.n_vocab = llm.n_vocab()
         self.contexts = [_Context(llama_cpp, llm, self.n_ctx, self.block) for _ in range(self.max_seqs)]
         wanted = self.n_threads if lanes is None else int(lanes)
+        # one lane per core up to max_seqs lanes; on more cores each lane gets a share of the threads
+        self.lanes = max(1, min(wanted, self.max_seqs, self.n_threads))
+        self.lane_threads = max(1, self.n_threads // self.lanes)
         with self.lock:
-            self.thread_invariant = self.calibrate()
-        # Without thread invariance a one-thread lane would not reproduce the sequential path:
-        # fall back to one lane with the model's threads (the sequential path's speed, same replies).
-        self.lanes = max(1, min(wanted, self.max_seqs)) if self.thread_invariant else 1
-        self.lane_threads = 1 if self.thread_invariant else self.n_threads
+            self.thread_invariant = self.calibrate(self.lane_threads)
+        if not self.thread_invariant:
+            # a lane with fewer threads would not reproduce the sequential path: one lane with the
+            # model's threads instead (the sequential path's speed, same replies)
+            self.lanes, self.lane_threads = 1, self.n_threads
         for c in self.contexts:
             c.threads(self.lane_threads)
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
@@ -175,8 +179,8 @@ class LaneEngine:
         for c in self.contexts:
             c.free()
 
-    def calibrate(self) -> bool:
-        """Whether one thread computes the same logits as the model's threads (prompt and generation).
+    def calibrate(self, threads: int) -> bool:
+        """Whether ``threads`` threads compute the same logits as the model's (prompt and generation).
 
         llama.cpp's CPU kernels give each output row to one thread, so the thread count should not
         change a result; checked on a probe because the lanes' equality with the sequential path
@@ -186,11 +190,11 @@ class LaneEngine:
 
         probe = list(self.llm.tokenize(PROBE, add_bos=False))
         one, many = self.contexts[0], self.contexts[-1] if self.max_seqs > 1 else None
-        if many is None or self.n_threads == 1:
+        if many is None or threads == self.n_threads:
             return True
         try:
             rows = []
-            for context, n in ((one, 1), (many, self.n_threads)):
+            for context, n in ((one, threads), (many, self.n_threads)):
                 context.threads(n)
                 context.decode(probe[:-1], 0, True)
                 first = context.logits(self.n_vocab)
@@ -355,7 +359,7 @@ class LaneEngine:
             began = time.perf_counter()
             tokens = call.tokens
             # a lone call may use every thread for its prompt (the count does not change results)
-            context.threads(self.n_threads if self.thread_invariant and len(self._in_use) == 1 else 1)
+            context.threads(self.n_threads if self.thread_invariant and len(self._in_use) == 1 else self.lane_threads)
             try:
                 for lo in range(seq.reuse, len(tokens), self.block):
                     hi = min(lo + self.block, len(tokens))
