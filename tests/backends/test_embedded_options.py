@@ -62,7 +62,7 @@ def test_batch_switch_and_limits():
 
 
 def test_common_prefix():
-    from codedebate.backends.embedded_batch import common_prefix
+    from codedebate.backends.embedded_decode import common_prefix
 
     assert common_prefix((1, 2, 3), [1, 2, 4, 5]) == 2
     assert common_prefix((), (1,)) == 0

@@ -21,53 +21,22 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
+from codedebate.backends.embedded_decode import (PROBE, BatchStats, CallResult, Job, Reply, collect,
+                                                 common_prefix, decode, logits_row, new_sampler)
 from codedebate.backends.embedded_prompt import PreparedCall
 
 CACHE_SEQ = 0  # sequence id that keeps the last shared prefix between calls
-PROBE = b"def add(a: int, b: int) -> int:\n    return a + b\n"  # any short text works (see calibrate)
-
-
-@dataclass
-class BatchStats:
-    """Counters since the engine started (for benchmarks and tests)."""
-
-    steps: int = 0
-    prompt_tokens: int = 0  # prompt tokens of all calls
-    decoded_prompt_tokens: int = 0  # prompt tokens actually decoded (the rest came from the prefix cache)
-    generated_tokens: int = 0
-    max_active: int = 0  # most sequences decoded in one step
-    prompt_seconds: float = 0.0  # decoding prompts (and the prefix cache)
-    prompt_wall_seconds: float = 0.0  # wall time when prompts were decoding and no call was generating
-    step_seconds: float = 0.0  # generation steps: decoding plus sampling
-
-
-@dataclass
-class CallResult:
-    """What one sequence produced."""
-
-    text: str
-    prompt_tokens: int
-    completion_tokens: int
-    finish_reason: str  # "stop" | "length"
-    seconds: float
-
-
-@dataclass
-class _Job:
-    call: PreparedCall
-    future: Future[CallResult]
-    submitted: float = field(default_factory=time.perf_counter)
 
 
 @dataclass
 class _Slot:
     seq_id: int
-    job: _Job
+    job: Job
     sampler: Any
     started: float
     n_past: int = 0
     batch_index: int = -1  # where this sequence's logits are in the last decoded batch
-    reply: "Reply" = field(init=False)
+    reply: Reply = field(init=False)
 
     def __post_init__(self) -> None:
         self.reply = Reply(self.job.call)
@@ -75,69 +44,6 @@ class _Slot:
     @property
     def out(self) -> list[int]:
         return self.reply.tokens
-
-
-class Reply:
-    """The tokens a call has generated and when it is done (create_completion's stop rules)."""
-
-    def __init__(self, call: PreparedCall) -> None:
-        self.call = call
-        self.tokens: list[int] = []
-        self.multibyte_fix = 0
-
-    def push(self, llm: Any, tok: int, end_of_generation: bool) -> tuple[bytes, str] | None:
-        """Take the sampled token; (text, finish reason) once the reply is complete, else None."""
-        if end_of_generation:
-            return self.text(llm), "stop"
-        self.tokens.append(tok)
-        text = self.text(llm)
-        for k, char in enumerate(text[-3:]):  # create_completion's wait for a whole UTF-8 character
-            k = 3 - k
-            for num, pattern in ((2, 192), (3, 224), (4, 240)):
-                if num > k and pattern & char == pattern:
-                    self.multibyte_fix = num - k
-        if self.multibyte_fix > 0:
-            self.multibyte_fix -= 1
-        else:
-            hits = [stop for stop in self.call.stop if stop in text]
-            if hits:
-                return text[:text.index(hits[0])], "stop"
-        if len(self.tokens) >= self.call.max_tokens:
-            return text, "length"
-        return None
-
-    def text(self, llm: Any) -> bytes:
-        return llm.detokenize(self.tokens, prev_tokens=list(self.call.tokens))
-
-
-def common_prefix(a: tuple[int, ...] | list[int], b: tuple[int, ...] | list[int]) -> int:
-    """Length of the longest common prefix of two token lists."""
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
-
-
-def _new_sampler(llama_cpp: Any, call: PreparedCall, n_vocab: int, last_n: int) -> Any:
-    """The chain Llama._init_sampler builds (penalties, then greedy or top-k/typical/top-p/min-p/temp/dist)."""
-    chain = llama_cpp.llama_sampler_chain_init(llama_cpp.llama_sampler_chain_default_params())
-    add = lambda s: llama_cpp.llama_sampler_chain_add(chain, s)  # noqa: E731
-    add(llama_cpp.llama_sampler_init_penalties(n_vocab, last_n, call.repeat_penalty, call.frequency_penalty,
-                                               call.presence_penalty))
-    if call.temperature < 0.0:
-        add(llama_cpp.llama_sampler_init_dist(call.seed))
-    elif call.temperature == 0.0:
-        add(llama_cpp.llama_sampler_init_greedy())
-    else:
-        add(llama_cpp.llama_sampler_init_top_k(call.top_k))
-        add(llama_cpp.llama_sampler_init_typical(call.typical_p, 1))
-        add(llama_cpp.llama_sampler_init_top_p(call.top_p, 1))
-        add(llama_cpp.llama_sampler_init_min_p(call.min_p, 1))
-        add(llama_cpp.llama_sampler_init_temp(call.temperature))
-        add(llama_cpp.llama_sampler_init_dist(call.seed))
-    return chain
 
 
 class BatchEngine:
@@ -176,7 +82,7 @@ class BatchEngine:
         self._cached: list[int] = []  # tokens held by CACHE_SEQ
         with self.lock:
             self.step_seqs = self.calibrate()
-        self._queue: queue.Queue[_Job | None] = queue.Queue()
+        self._queue: queue.Queue[Job | None] = queue.Queue()
         self._closed = False
         self._thread = threading.Thread(target=self._worker, name="embedded-batch", daemon=True)
         self._thread.start()
@@ -186,7 +92,7 @@ class BatchEngine:
         """Queue one call; the future gets its CallResult or the exception that stopped it."""
         if self._closed:
             raise RuntimeError("batch engine is closed")
-        job = _Job(call, Future())
+        job = Job(call, Future())
         self._queue.put(job)
         return job.future
 
@@ -207,18 +113,7 @@ class BatchEngine:
             first = self._queue.get()
             if first is None:
                 return
-            jobs = [first]
-            deadline = time.perf_counter() + self.window_s
-            stop = False
-            while len(jobs) < self.max_seqs:
-                try:
-                    job = self._queue.get(timeout=max(0.0, deadline - time.perf_counter()))
-                except queue.Empty:
-                    break
-                if job is None:
-                    stop = True
-                    break
-                jobs.append(job)
+            jobs, stop = collect(self._queue, first, self.window_s, self.max_seqs)
             served = list(jobs)  # grows as later calls join the batch
             with self.lock:
                 try:
@@ -235,7 +130,7 @@ class BatchEngine:
         self._lc.llama_memory_clear(self.mem, True)
         self._cached = []
 
-    def _serve(self, pending: list[_Job], served: list[_Job]) -> None:
+    def _serve(self, pending: list[Job], served: list[Job]) -> None:
         """Decode until every admitted sequence is done, admitting queued calls between steps."""
         slots: dict[int, _Slot] = {}
         free = list(range(1, self.max_seqs + 1))
@@ -259,7 +154,7 @@ class BatchEngine:
                 if len(pending) == len(free):
                     break
 
-    def _admit(self, jobs: list[_Job], slots: dict[int, _Slot], free: list[int]) -> None:
+    def _admit(self, jobs: list[Job], slots: dict[int, _Slot], free: list[int]) -> None:
         """Give each job a sequence: copy the shared prefix from the cache, decode the rest of its prompt."""
         prompts = [j.call.tokens for j in jobs]
         shared = prompts[0]
@@ -275,7 +170,7 @@ class BatchEngine:
             if reuse > 0:
                 lc.llama_memory_seq_cp(self.mem, CACHE_SEQ, seq, -1, -1)  # another stream: copies it whole
                 lc.llama_memory_seq_rm(self.mem, seq, reuse, -1)
-            slot = _Slot(seq, job, _new_sampler(lc, job.call, self.llm.n_vocab(), self.llm.last_n_tokens_size),
+            slot = _Slot(seq, job, new_sampler(lc, job.call, self.llm.n_vocab(), self.llm.last_n_tokens_size),
                          time.perf_counter(), n_past=len(tokens))
             slots[seq] = slot
             self.stats.prompt_tokens += len(tokens)
@@ -330,8 +225,7 @@ class BatchEngine:
             for seq in range(1, k + 1):
                 lc.llama_memory_seq_rm(self.mem, seq, last, -1)
             self._decode([(seq, probe[last], last, True) for seq in range(1, k + 1)])
-            return [np.ctypeslib.as_array(lc.llama_get_logits_ith(self.ctx, i), shape=(n_vocab,)).copy()
-                    for i in range(k)]
+            return [logits_row(lc, self.ctx, i, n_vocab) for i in range(k)]
 
         try:
             self._decode([(1, tok, pos, False) for pos, tok in enumerate(probe[:last])])
@@ -369,17 +263,7 @@ class BatchEngine:
 
     def _decode(self, entries: list[tuple[int, int, int, bool]]) -> None:
         """One llama_decode of (seq_id, token, pos, wants_logits) entries."""
-        b = self._batch
-        for i, (seq, tok, pos, logits) in enumerate(entries):
-            b.token[i] = tok
-            b.pos[i] = pos
-            b.n_seq_id[i] = 1
-            b.seq_id[i][0] = seq
-            b.logits[i] = logits
-        b.n_tokens = len(entries)
-        rc = self._lc.llama_decode(self.ctx, b)
-        if rc != 0:
-            raise RuntimeError(f"llama_decode failed with code {rc} (batch of {len(entries)} tokens)")
+        decode(self._lc, self.ctx, self._batch, entries)
 
     def _sample(self, s: _Slot, slots: dict[int, _Slot], free: list[int]) -> None:
         """Sample s's next token; finish the sequence on end-of-generation, a stop string or the limit."""

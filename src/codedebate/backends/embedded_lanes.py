@@ -24,8 +24,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from codedebate.backends.embedded_batch import (PROBE, BatchStats, CallResult, Reply, _Job, _new_sampler,
-                                                common_prefix)
+from codedebate.backends.embedded_decode import (PROBE, BatchStats, CallResult, Job, Reply, collect,
+                                                 common_prefix, decode, logits_row, new_sampler)
 from codedebate.backends.embedded_prompt import PreparedCall
 
 SEQ = 0  # each context holds one sequence
@@ -53,17 +53,9 @@ class _Context:
 
     def decode(self, tokens: list[int] | tuple[int, ...], start: int, logits_last: bool) -> None:
         """One llama_decode of ``tokens`` at positions start, start+1, ..."""
-        b = self.batch
-        for i, tok in enumerate(tokens):
-            b.token[i] = tok
-            b.pos[i] = start + i
-            b.n_seq_id[i] = 1
-            b.seq_id[i][0] = SEQ
-            b.logits[i] = logits_last and i == len(tokens) - 1
-        b.n_tokens = len(tokens)
-        rc = self.lc.llama_decode(self.ctx, b)
-        if rc != 0:
-            raise RuntimeError(f"llama_decode failed with code {rc} (batch of {len(tokens)} tokens)")
+        last = len(tokens) - 1
+        decode(self.lc, self.ctx, self.batch,
+               [(SEQ, tok, start + i, logits_last and i == last) for i, tok in enumerate(tokens)])
 
     def keep(self, n: int) -> None:
         """Drop every cell from position n on; the first n cached tokens stay."""
@@ -82,9 +74,7 @@ class _Context:
         self.keep(n)
 
     def logits(self, n_vocab: int) -> Any:
-        import numpy as np
-
-        return np.ctypeslib.as_array(self.lc.llama_get_logits_ith(self.ctx, -1), shape=(n_vocab,)).copy()
+        return logits_row(self.lc, self.ctx, -1, n_vocab)
 
     def free(self) -> None:
         self.lc.llama_batch_free(self.batch)
@@ -96,7 +86,7 @@ class _Seq:
     """One call in progress on its context."""
 
     context: _Context
-    job: _Job
+    job: Job
     sampler: Any
     started: float
     reuse: int  # prompt tokens already in the context's KV cache
@@ -145,7 +135,7 @@ class LaneEngine:
             self.lanes, self.lane_threads = 1, self.n_threads
         for c in self.contexts:
             c.threads(self.lane_threads)
-        self._jobs: queue.Queue[_Job | None] = queue.Queue()
+        self._jobs: queue.Queue[Job | None] = queue.Queue()
         self._ready: queue.Queue[_Seq | None] = queue.Queue()
         self._done = threading.Condition()
         self._in_use: set[int] = set()  # indexes of contexts serving a call
@@ -161,7 +151,7 @@ class LaneEngine:
         """Queue one call; the future gets its CallResult or the exception that stopped it."""
         if self._closed:
             raise RuntimeError("lane engine is closed")
-        job = _Job(call, Future())
+        job = Job(call, Future())
         self._jobs.put(job)
         return job.future
 
@@ -211,24 +201,13 @@ class LaneEngine:
             first = self._jobs.get()
             if first is None:
                 return
-            pending = [first]
-            deadline = time.perf_counter() + self.window_s
-            stop = False
-            while len(pending) < self.max_seqs:
-                try:
-                    job = self._jobs.get(timeout=max(0.0, deadline - time.perf_counter()))
-                except queue.Empty:
-                    break
-                if job is None:
-                    stop = True
-                    break
-                pending.append(job)
+            pending, stop = collect(self._jobs, first, self.window_s, self.max_seqs)
             with self.lock:
                 stop = self._busy(pending) or stop
             if stop:
                 return
 
-    def _busy(self, pending: list[_Job]) -> bool:
+    def _busy(self, pending: list[Job]) -> bool:
         """Serve calls until none is running or queued; True if close() was asked meanwhile."""
         stop = False
         while True:
@@ -252,11 +231,11 @@ class LaneEngine:
                 else:
                     pending.append(job)
 
-    def _admit(self, jobs: list[_Job], free: list[int]) -> None:
+    def _admit(self, jobs: list[Job], free: list[int]) -> None:
         """Give each job the free context holding most of its prompt; share the group's common prefix.
 
         A failure here fails these calls (never leaves a caller waiting) and frees their contexts."""
-        chosen: list[tuple[_Job, _Context]] = []
+        chosen: list[tuple[Job, _Context]] = []
         try:
             self._place(jobs, free, chosen)
         except BaseException as exc:
@@ -270,10 +249,10 @@ class LaneEngine:
                     job.future.set_exception(exc)
             return
         for job, context in chosen:
-            sampler = _new_sampler(self._lc, job.call, self.n_vocab, self.llm.last_n_tokens_size)
+            sampler = new_sampler(self._lc, job.call, self.n_vocab, self.llm.last_n_tokens_size)
             self._ready.put(_Seq(context, job, sampler, time.perf_counter(), self._reusable(context, job.call.tokens)))
 
-    def _place(self, jobs: list[_Job], free: list[int], chosen: list[tuple[_Job, _Context]]) -> None:
+    def _place(self, jobs: list[Job], free: list[int], chosen: list[tuple[Job, _Context]]) -> None:
         """Pick each job's context (appending to ``chosen``) and put the group's common prefix in each."""
         for job in jobs:
             best = max(free, key=lambda i: (self._reusable(self.contexts[i], job.call.tokens), -i))
