@@ -19,40 +19,35 @@ from collections import defaultdict
 from pathlib import Path
 
 from codedebate.executor import Executor, ExecutorSettings
-from codedebate.repo.chains import fault_chains, gold_node, issue_entries, traceback_entries
-from codedebate.repo.graph import graph_for
-from codedebate.repo.scoring import protected_files, score_changes
+from codedebate.protocol.swe_debate.localise import localise
+from codedebate.protocol.swe_debate.options import SweDebateOptions
+from codedebate.repo.scoring import score_changes
 from codedebate.tasks import load_tasks
-from codedebate.tasks.repo_scoring import group_result
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-async def localise(task, executor, maximal: bool) -> tuple[bool, bool, bool, bool, int]:
+async def localise_task(task, executor, whole_walks: bool) -> tuple[bool, bool, bool, bool, int]:
     """(gold on top-1 path, on a top-5 path, top-1 root, a top-5 root, chains kept), as LocalisePhase does it."""
-    baseline = await score_changes(task, {}, executor)
-    failures = [(t.name, t.message) for t in group_result(baseline, task.visible_tests).tests if not t.passed]
-    graph = graph_for(task.source_files())
-    tests = set(protected_files(task))
-    entries = traceback_entries(graph, failures, {}) + issue_entries(graph, task.issue, tests)
-    chains = fault_chains(graph, entries, exclude_files=tests, maximal=maximal)
-    gold = gold_node(graph, task.gold)
+    opts = SweDebateOptions(whole_walks=whole_walks)
+    _, _, chains, gold = localise(task, await score_changes(task, {}, executor), top_k=opts.top_k,
+                                  max_depth=opts.max_depth, max_branches=opts.max_branches, whole_walks=whole_walks)
     return (any(gold in c.path for c in chains[:1]), any(gold in c.path for c in chains[:5]),
             any(gold == c.root for c in chains[:1]), any(gold == c.root for c in chains[:5]), len(chains))
 
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if a != "--whole-walks"]
-    maximal = "--whole-walks" in sys.argv[1:]
+    whole_walks = "--whole-walks" in sys.argv[1:]
     folder = Path(args[0]) if args else ROOT / "tasks_repo"
     tasks = load_tasks(folder)
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     heads = ("path@1", "path@5", "root@1", "root@5")
-    print(f"chains: {'whole walks (maximal)' if maximal else 'every node of a walk'}")
+    print(f"chains: {'whole walks' if whole_walks else 'every node of a walk'}")
     print(f"{'task':<28}{'category':<14}" + "".join(f"{h:>8}" for h in heads) + f"{'chains':>8}")
     with Executor(ExecutorSettings(timeout_s=60.0, metrics=False), cache_dir=None) as executor:
         for task in tasks:
-            *hits, n = asyncio.run(localise(task, executor, maximal))
+            *hits, n = asyncio.run(localise_task(task, executor, whole_walks))
             for key in (task.category, "all"):
                 for i, hit in enumerate(hits):
                     totals[key][i] += hit

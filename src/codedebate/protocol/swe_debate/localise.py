@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from codedebate.executor.results import ExecutionResult
 from codedebate.repo.chains import Chain, fault_chains, gold_node, issue_entries, traceback_entries
-from codedebate.repo.graph import graph_for
+from codedebate.repo.graph import Graph, graph_for
 from codedebate.repo.scoring import evaluation, protected_files
 from codedebate.tasks.repo_scoring import group_result
 from codedebate.tasks.repository import RepositoryTask
@@ -22,6 +23,18 @@ def repository_task(state: DebateState) -> RepositoryTask:
     return state.task
 
 
+def localise(task: RepositoryTask, baseline: ExecutionResult, *, top_k: int, max_depth: int, max_branches: int,
+             whole_walks: bool) -> tuple[list[tuple[str, str]], Graph, list[Chain], str | None]:
+    """(visible failures, graph, top chains, gold node) of the unpatched repository from its test result."""
+    failures = [(t.name, t.message) for t in group_result(baseline, task.visible_tests).tests if not t.passed]
+    graph = graph_for(task.source_files())
+    tests = set(protected_files(task))
+    entries = traceback_entries(graph, failures, {}) + issue_entries(graph, task.issue, tests)
+    chains = fault_chains(graph, entries, max_depth=max_depth, max_branches=max_branches, top_k=top_k,
+                          exclude_files=tests, maximal=whole_walks)
+    return failures, graph, chains, gold_node(graph, task.gold)
+
+
 class LocalisePhase:
     """Round 1: run the visible and other tests unpatched, then build the chains (no model calls)."""
 
@@ -37,15 +50,9 @@ class LocalisePhase:
         with ws.stage("localise"):
             ws.baseline = await ctx.test(task, {})
             ws.baseline_eval = evaluation(task, ws.baseline, None)
-            ws.failures = [(t.name, t.message) for t in group_result(ws.baseline, task.visible_tests).tests
-                           if not t.passed]
-            files = task.source_files()
-            ws.graph = graph_for(files)
-            tests = set(protected_files(task))
-            entries = traceback_entries(ws.graph, ws.failures, {}) + issue_entries(ws.graph, task.issue, tests)
-            ws.chains = fault_chains(ws.graph, entries, max_depth=self.max_depth, max_branches=self.max_branches,
-                                     top_k=self.top_k, exclude_files=tests, maximal=self.whole_walks)
-            ws.gold = gold_node(ws.graph, task.gold)
+            ws.failures, ws.graph, ws.chains, ws.gold = localise(
+                task, ws.baseline, top_k=self.top_k, max_depth=self.max_depth, max_branches=self.max_branches,
+                whole_walks=self.whole_walks)
         agent = state.agents[0]
         ws.baseline_solution = Solution(agent.id, state.current.number, {}, ws.baseline, reused_from_round=0,
                                         revert_reason="the unpatched repository")
