@@ -250,7 +250,7 @@ class LaneEngine:
             return
         for job, context in chosen:
             sampler = new_sampler(self._lc, job.call, self.n_vocab, self.llm.last_n_tokens_size)
-            self._ready.put(_Seq(context, job, sampler, time.perf_counter(), self._reusable(context, job.call.tokens)))
+            self._ready.put(_Seq(context, job, sampler, time.perf_counter(), reuse=len(context.cached)))
 
     def _place(self, jobs: list[Job], free: list[int], chosen: list[tuple[Job, _Context]]) -> None:
         """Pick each job's context (appending to ``chosen``) and put the group's common prefix in each."""
@@ -272,7 +272,7 @@ class LaneEngine:
             for _, c in chosen:
                 if c is not host and self._held(c, shared) < len(shared):
                     c.copy_from(host, len(shared))
-        for job, context in chosen:
+        for job, context in chosen:  # each context now holds exactly the blocks its call reuses
             context.keep(self._reusable(context, job.call.tokens))
 
     def _reusable(self, context: _Context, tokens: tuple[int, ...] | list[int]) -> int:

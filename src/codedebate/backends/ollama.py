@@ -44,6 +44,8 @@ class OllamaBackend(Backend):
         self.backoff_s = float(backoff_s)
         self.keep_alive = keep_alive
         self.seed = seed
+        self._digest: str | None = None  # asked of the server once, by digest()
+        self._digest_asked = False
 
     def describe(self) -> dict[str, Any]:
         """Name, host, context size and the weights' digest as the server lists it (None when the
@@ -54,8 +56,8 @@ class OllamaBackend(Backend):
 
     def digest(self) -> str | None:
         """The model's digest from the server's /api/tags, asked once per backend."""
-        if not hasattr(self, "_digest"):
-            self._digest: str | None = None
+        if not self._digest_asked:
+            self._digest_asked = True
             wanted = {self.model, self.model if ":" in self.model else f"{self.model}:latest"}
             try:
                 listed = ollama.Client(host=self.host, timeout=3.0).list()
